@@ -1,0 +1,34 @@
+"""Companion: a table companion for physical board games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The application factory: configuration, extensions, blueprints — nothing else."""
+    from pathlib import Path
+
+    from . import config as config_module
+    from . import database, i18n, live, security
+    from .extensions import babel, compress, csrf, db, limiter, migrate
+    from .web import register_blueprints
+
+    root = Path(__file__).resolve().parent.parent
+    app = Flask(__name__, template_folder=str(root / "templates"), static_folder=str(root / "static"))
+    app.config.update(config_module.load(config))
+
+    db.init_app(app)
+    database.tune(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    babel.init_app(app, locale_selector=i18n.select_locale)
+    csrf.init_app(app)
+    compress.init_app(app)
+    limiter.init_app(app)
+    live.configure(app)
+    security.init_app(app)
+    i18n.init_app(app)
+    register_blueprints(app)
+    return app

@@ -1,0 +1,65 @@
+"""Configuration: defaults, then the environment, then what a test passes in."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+INSTANCE = Path(os.environ.get("COMPANION_INSTANCE", Path.cwd() / "instance"))
+
+
+def _database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url:
+        INSTANCE.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{INSTANCE / 'companion.db'}"
+    # Hosting platforms hand out postgres:// URLs; SQLAlchemy wants a driver name.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one generated once and kept in the instance folder.
+
+    Keeping it on disk means a restart does not log every phone out of its seat's session.
+    """
+    if key := os.environ.get("SECRET_KEY"):
+        return key
+    INSTANCE.mkdir(parents=True, exist_ok=True)
+    path = INSTANCE / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    config: dict[str, Any] = {
+        "SQLALCHEMY_DATABASE_URI": _database_url(),
+        "SECRET_KEY": None,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ("en", "fr", "de"),
+        "WTF_CSRF_TIME_LIMIT": None,  # a phone left on the table for hours must still be able to act
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "JOIN_RATE_LIMIT": os.environ.get("JOIN_RATE_LIMIT", "60 per minute"),
+        "PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL", ""),
+        "SSE_MAX_SECONDS": int(os.environ.get("SSE_MAX_SECONDS", "300")),
+        "SSE_KEEPALIVE_SECONDS": 15,
+        "POLL_SECONDS": 10,
+        "SNAPSHOT_EVERY": 32,
+        "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
+                               "application/json", "image/svg+xml"],
+        "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+    }
+    config.update(overrides or {})
+    if not config["SECRET_KEY"]:
+        config["SECRET_KEY"] = _secret_key()
+    return config

@@ -1,0 +1,22 @@
+"""Flask extensions, created unbound here and bound to the app in create_app."""
+
+from flask_babel import Babel
+from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+babel = Babel()
+csrf = CSRFProtect()
+compress = Compress()
+limiter = Limiter(key_func=get_remote_address, default_limits=[])

@@ -1,0 +1,227 @@
+"""What every game module provides: the whole contract between a game and the platform.
+
+A game module knows nothing about Flask, HTTP or the database. It is data plus pure
+functions over a JSON-compatible ``State`` (plain dicts, lists, str, int, bool, None):
+the platform stores states as JSON, so a state must survive ``json.loads(json.dumps(s))``
+unchanged. ``apply`` must never mutate the state it is given (the platform keeps it as a
+snapshot) and must be deterministic: replaying the same actions from ``setup`` gives the
+same state, which is how undo and crash recovery rebuild a game.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+State = dict[str, Any]
+Action = dict[str, Any]  # {"type": "<action name>", ...its fields}
+View = dict[str, Any]
+
+
+def _(msg: str) -> str:
+    """Marks a string for translation without translating it here.
+
+    Game modules stay free of Flask: they hand message ids to the web layer, which
+    translates them for each phone's language at render time.
+    """
+    return msg
+
+
+class RuleError(Exception):
+    """A move the rules (or the box) do not allow: shown to the player, changes nothing.
+
+    ``msg`` is an English message id with ``%(name)s`` placeholders, ``args`` the values;
+    the web layer translates it for the phone that made the move.
+    """
+
+    def __init__(self, msg: str, **args: Any) -> None:
+        super().__init__(msg % args if args else msg)
+        self.msg = msg
+        self.args_ = args
+
+
+class ScoreInputError(ValueError):
+    """Bad input to a quick-score function: the message names the offending field."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """A history line ("Mark took a wound"), kept as a message id plus public arguments.
+
+    Arguments must be public: a label is shown to every phone, so it never carries a
+    face-down value.
+    """
+
+    msg: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msg": self.msg, "args": dict(self.args)}
+
+
+def label(msg: str, **args: Any) -> Label:
+    return Label(msg, args)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a move: the phone's seat (None for a phone without one) and whether it hosts."""
+
+    seat: int | None
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The result of a legal move.
+
+    ``learned``: facts about the physical board that the table entered during play (an
+    episode's icons, a board's shape). The platform stores them server-wide and hands
+    them to ``setup`` of every later game as ``library``.
+    """
+
+    state: State
+    label: Label
+    learned: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setup option shown on the new-game form. ``kind`` is "bool" or "choice"."""
+
+    key: str
+    label: str
+    kind: str = "bool"
+    default: Any = False
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for kind "choice"
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One kind of move: its JSON Schema (fields besides "type") for the OpenAPI document."""
+
+    summary: str
+    schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    # A move that stays valid on a screen one version behind (a player's own private entry,
+    # adding points): applied to the newest state instead of being refused as stale.
+    stale_ok: bool = False
+
+
+@dataclass(frozen=True)
+class Score:
+    seat: int
+    name: str
+    total: int
+    place: int
+    breakdown: Sequence[tuple[str, int]] = ()  # (message id, points) lines shown under the total
+    tiebreak: int | None = None
+
+
+@dataclass(frozen=True)
+class QuickScorer:
+    """A stateless scorer served at ``POST /api/score/<game key>[/<path>]``.
+
+    ``score`` takes the decoded JSON body and returns the JSON answer, or raises
+    ScoreInputError (answered 422 with the message).
+    """
+
+    summary: str
+    request_schema: Mapping[str, Any]
+    response_schema: Mapping[str, Any]
+    score: Callable[[Any], dict[str, Any]]
+    example: Mapping[str, Any] | None = None
+    # For the quick-score page (templates/games/<key>/quick.html): turns the posted form
+    # ({field: [values]}) into the JSON request above; raises ScoreInputError.
+    from_form: Callable[[Mapping[str, list[str]]], Any] | None = None
+
+
+class Game(Protocol):
+    key: str  # "beowulf-the-legend": the URL and registry name
+    title: str
+    min_players: int
+    max_players: int
+    options: Sequence[OptionSpec]
+    actions: Mapping[str, ActionSpec]
+    quick_scorers: Mapping[str, QuickScorer]  # "" → /api/score/<key>, "act" → /api/score/<key>/act
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State: ...
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied: ...
+
+    def view(self, state: State, seat: int | None) -> View:
+        """What one seat may see (seat None: the table display and any phone without a seat).
+
+        Must contain no private value of any other seat: the platform renders it as is.
+        """
+        ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def final_scores(self, state: State) -> list[Score] | None: ...
+
+
+# --- helpers every game uses -------------------------------------------------------------
+
+def evolve(state: State) -> State:
+    """A deep copy to change: apply must leave the state it was given untouched."""
+    return copy.deepcopy(state)
+
+
+def int_field(action: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer field of an action, from JSON (int) or a form (digit string), range-checked."""
+    raw = action.get(name)
+    if isinstance(raw, bool):
+        raise RuleError("%(field)s must be a whole number", field=name)
+    if isinstance(raw, str):
+        try:
+            raw = int(raw.strip())
+        except ValueError:
+            raise RuleError("%(field)s must be a whole number", field=name) from None
+    if not isinstance(raw, int):
+        raise RuleError("%(field)s must be a whole number", field=name)
+    if lo is not None and raw < lo:
+        raise RuleError("%(field)s must be at least %(lo)s", field=name, lo=lo)
+    if hi is not None and raw > hi:
+        raise RuleError("%(field)s must be at most %(hi)s", field=name, hi=hi)
+    return raw
+
+
+def seat_field(action: Mapping[str, Any], name: str, state_players: Sequence[Any]) -> int:
+    """A seat index field, checked against the table's seats."""
+    return int_field(action, name, 0, len(state_players) - 1)
+
+
+def choice_field(action: Mapping[str, Any], name: str, choices: Sequence[str]) -> str:
+    raw = action.get(name)
+    if raw not in choices:
+        raise RuleError("%(field)s must be one of: %(choices)s", field=name, choices=", ".join(choices))
+    return raw
+
+
+def bool_field(action: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    raw = action.get(name, default)
+    if isinstance(raw, bool):
+        return raw
+    if raw in ("1", "true", "on", "yes"):
+        return True
+    if raw in ("0", "false", "off", "no", "", None):
+        return False
+    raise RuleError("%(field)s must be true or false", field=name)
+
+
+def rank(totals: Sequence[int], tiebreaks: Sequence[int] | None = None) -> list[int]:
+    """Places: 1 + the number of players strictly ahead (equal players share the place).
+
+    With tie-breaks, a player is ahead if their total is higher, or equal with a higher
+    tie-break.
+    """
+    keys = [(t, tiebreaks[i] if tiebreaks else 0) for i, t in enumerate(totals)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]

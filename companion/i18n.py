@@ -1,0 +1,63 @@
+"""Languages: each phone picks its own (cookie), else its browser's preference.
+
+Game modules hand the web layer English message ids (``Label``, ``RuleError``, ``_()``);
+they are translated here, per phone, at render time — so one phone switching to French
+never changes what another phone sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app, request
+from flask_babel import gettext
+
+from .games.base import Label
+
+LANG_COOKIE = "companion_lang"
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+
+
+def select_locale() -> str | None:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def translate(msg: str, args: dict[str, Any] | None = None) -> str:
+    """Translates a message id and fills its placeholders; nested labels are translated too."""
+    text = gettext(msg) if msg else ""
+    if not args:
+        return text
+    filled = {key: render_arg(value) for key, value in args.items()}
+    try:
+        return text % filled
+    except (KeyError, TypeError, ValueError):  # a translation with a broken placeholder
+        return msg % filled
+
+
+def render_arg(value: Any) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return translate(value["msg"], value.get("args"))
+    if isinstance(value, Label):
+        return translate(value.msg, dict(value.args))
+    return value
+
+
+def render_label(value: Any) -> str:
+    """A stored label ({"msg", "args"}), a Label, or plain text, in this phone's language."""
+    if isinstance(value, Label):
+        return translate(value.msg, dict(value.args))
+    if isinstance(value, dict):
+        return translate(value.get("msg", ""), value.get("args"))
+    return translate(str(value))
+
+
+def init_app(app: Flask) -> None:
+    @app.template_filter("t")
+    def t_filter(msg: Any, **args: Any) -> str:
+        if isinstance(msg, (dict, Label)):
+            return render_label(msg)
+        return translate(str(msg), args or None)

@@ -1,0 +1,255 @@
+"""The event log: the one path every change to a game takes.
+
+``append`` applies a move with an optimistic version check: it reads the table, asks the
+game to apply the move, and writes the new state only if nobody wrote in between
+(``UPDATE … WHERE version = read version``). A writer that lost the race retries on the
+newer state, or — when the phone said which version it was looking at and the move is not
+``stale_ok`` — is told the table moved. Nothing is ever overwritten silently.
+
+Undo appends an "undo" event and marks the action undone; the state before it is rebuilt
+from the nearest snapshot, so its cost does not grow with the length of the game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from . import live
+from .extensions import db
+from .games import get as get_game
+from .games.base import Action, Actor, Game, Label, RuleError, State, label
+from .models import Event, LibraryEntry, Snapshot, Table, utcnow
+
+MAX_TRIES = 60
+
+
+class StaleVersion(Exception):
+    """The phone acted on a screen older than the table."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the table is at version {current}")
+        self.current = current
+
+
+class TableFinished(RuleError):
+    def __init__(self) -> None:
+        super().__init__("This game is over: its record is read-only.")
+
+
+class Busy(Exception):
+    """Could not get a write in after many tries (only under absurd contention)."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    version: int
+    label: Label
+    duplicate: bool = False  # the same request was already applied: nothing new happened
+
+
+def game_of(table: Table) -> Game:
+    game = get_game(table.game)
+    if game is None:  # a table of a game this server no longer ships
+        raise RuleError("This server does not know the game %(game)s.", game=table.game)
+    return game
+
+
+def library_of(game_key: str) -> dict[str, Any]:
+    rows = db.session.scalars(select(LibraryEntry).where(LibraryEntry.game == game_key))
+    return {row.key: row.value for row in rows}
+
+
+def learn(game_key: str, learned: Mapping[str, Any]) -> None:
+    """Stores facts the table entered; a dict merges into the stored dict one level deep."""
+    for key, value in learned.items():
+        row = db.session.scalar(select(LibraryEntry).where(LibraryEntry.game == game_key, LibraryEntry.key == key))
+        if row is None:
+            db.session.add(LibraryEntry(game=game_key, key=key, value=value))
+            continue
+        if isinstance(row.value, dict) and isinstance(value, dict):
+            value = {**row.value, **value}
+        row.value = value
+        row.updated_at = utcnow()
+
+
+def _fresh_table(table_id: int) -> Table:
+    table = db.session.execute(
+        select(Table).where(Table.id == table_id).execution_options(populate_existing=True)
+    ).scalar_one()
+    return table
+
+
+def _duplicate(table_id: int, request_id: str | None) -> Event | None:
+    if not request_id:
+        return None
+    return db.session.scalar(select(Event).where(Event.table_id == table_id, Event.request_id == request_id))
+
+
+def _write(table: Table, new_state: State, event: Event) -> bool:
+    """Writes the new state and its event if the table is still at the version we read."""
+    new_version = table.version + 1
+    moved = db.session.execute(
+        update(Table)
+        .where(Table.id == table.id, Table.version == table.version)
+        .values(version=new_version, state=new_state, updated_at=utcnow(), finished=event.kind == "finish")
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if moved != 1:
+        return False
+    event.version = new_version
+    db.session.add(event)
+    every = _snapshot_every()
+    if new_version % every == 0:
+        db.session.add(Snapshot(table_id=table.id, version=new_version, state=new_state))
+    return True
+
+
+def _snapshot_every() -> int:
+    from flask import current_app
+
+    return int(current_app.config.get("SNAPSHOT_EVERY", 32))
+
+
+def _retrying(attempt_write):
+    """Runs one optimistic attempt until it lands; returns its result."""
+    for attempt in range(MAX_TRIES):
+        try:
+            result = attempt_write()
+        except (IntegrityError, OperationalError) as error:
+            # Another writer got the same version first, or SQLite's write lock was busy.
+            db.session.rollback()
+            if isinstance(error, OperationalError) and not _is_contention(error):
+                raise
+            result = None
+        if result is not None:
+            return result
+        db.session.rollback()
+        time.sleep(min(0.002 * (attempt + 1), 0.05) * random.random())
+    raise Busy("the table is too busy, try again")
+
+
+def _is_contention(error: OperationalError) -> bool:
+    text = str(error.orig).lower()
+    return "locked" in text or "busy" in text or "could not serialize" in text or "deadlock" in text
+
+
+def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
+           request_id: str | None = None) -> Recorded:
+    """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished."""
+
+    def attempt() -> Recorded | None:
+        table = _fresh_table(table_id)
+        if (seen := _duplicate(table_id, request_id)) is not None:
+            db.session.rollback()
+            return Recorded(seen.version, Label(**seen.label), duplicate=True)
+        if table.finished:
+            raise TableFinished()
+        game = game_of(table)
+        spec = game.actions.get(str(action.get("type")))
+        if spec is None:
+            raise RuleError("Unknown move: %(type)s", type=str(action.get("type")))
+        if expected_version is not None and expected_version != table.version and not spec.stale_ok:
+            raise StaleVersion(table.version)
+        applied = game.apply(table.state, action, actor)
+        finished = game.is_over(applied.state)
+        event = Event(table_id=table.id, kind="finish" if finished else "action", action=dict(action),
+                      label=applied.label.to_json(), seat=actor.seat, by_host=actor.host, request_id=request_id)
+        if not _write(table, applied.state, event):
+            return None
+        if applied.learned:
+            learn(table.game, applied.learned)
+        live.announce_in_transaction(table.id, event.version)
+        db.session.commit()
+        live.announce(table.id, event.version)
+        return Recorded(event.version, applied.label)
+
+    try:
+        return _retrying(attempt)
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def _effective_actions(table_id: int, after: int, before: int) -> list[Event]:
+    return list(db.session.scalars(
+        select(Event)
+        .where(Event.table_id == table_id, Event.kind.in_(("action", "finish")), Event.undone.is_(False),
+               Event.version > after, Event.version < before)
+        .order_by(Event.version)
+    ))
+
+
+def state_before(table: Table, version: int) -> State:
+    """The state after every effective action older than ``version``: nearest snapshot, then replay."""
+    snap = db.session.scalar(
+        select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version < version)
+        .order_by(Snapshot.version.desc()).limit(1)
+    )
+    state = snap.state
+    game = game_of(table)
+    for event in _effective_actions(table.id, snap.version, version):
+        state = game.apply(state, event.action, Actor(event.seat, event.by_host)).state
+    return state
+
+
+def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
+         request_id: str | None = None) -> Recorded:
+    """Reverts the latest effective action; the undo is itself an event."""
+
+    def attempt() -> Recorded | None:
+        table = _fresh_table(table_id)
+        if (seen := _duplicate(table_id, request_id)) is not None:
+            db.session.rollback()
+            return Recorded(seen.version, Label(**seen.label), duplicate=True)
+        if table.finished:
+            raise TableFinished()
+        if expected_version is not None and expected_version != table.version:
+            raise StaleVersion(table.version)
+        latest = db.session.scalar(
+            select(Event).where(Event.table_id == table_id, Event.kind == "action", Event.undone.is_(False))
+            .order_by(Event.version.desc()).limit(1)
+        )
+        if latest is None:
+            raise RuleError("Nothing to undo.")
+        previous = state_before(table, latest.version)
+        undo_label = label("Undone: %(what)s", what=latest.label)
+        event = Event(table_id=table.id, kind="undo", action={"type": "undo"}, label=undo_label.to_json(),
+                      seat=actor.seat, by_host=actor.host, undoes=latest.version, request_id=request_id)
+        # Snapshots taken after the undone action included it: they are no longer true.
+        db.session.execute(delete(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version >= latest.version))
+        if not _write(table, previous, event):
+            return None
+        latest.undone = True
+        live.announce_in_transaction(table.id, event.version)
+        db.session.commit()
+        live.announce(table.id, event.version)
+        return Recorded(event.version, undo_label)
+
+    try:
+        return _retrying(attempt)
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def replay(table: Table) -> State:
+    """The state rebuilt from the setup snapshot and every effective action: the log's truth."""
+    setup = db.session.scalar(select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version == 0))
+    state = setup.state
+    game = game_of(table)
+    for event in _effective_actions(table.id, 0, table.version + 1):
+        state = game.apply(state, event.action, Actor(event.seat, event.by_host)).state
+    return state
+
+
+def history(table_id: int, limit: int = 50, since: int | None = None) -> list[Event]:
+    query = select(Event).where(Event.table_id == table_id)
+    if since is not None:
+        query = query.where(Event.version > since)
+    return list(db.session.scalars(query.order_by(Event.version.desc()).limit(limit)))

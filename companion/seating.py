@@ -1,0 +1,135 @@
+"""Tables and seats: creating a table, and which phone holds which seat.
+
+Rules of the seats: a free seat is taken by the first phone that claims it; a claimed seat
+cannot be taken silently — its holder or the host releases it (hands it over) first. A phone
+holds at most one seat per table; claiming another seat moves it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping
+
+from sqlalchemy import or_, select, update
+
+from .extensions import db
+from .games.base import Game, PlayerSpec, RuleError
+from .log import library_of
+from .models import Seat, Snapshot, Table, utcnow
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")
+MAX_NAME = 40
+
+
+def new_token() -> str:
+    """192 random bits, URL-safe: a join link nobody can guess."""
+    return secrets.token_urlsafe(24)
+
+
+def validate_players(players: list[Mapping[str, Any]], game: Game) -> list[dict[str, str]]:
+    if not game.min_players <= len(players) <= game.max_players:
+        raise RuleError("%(game)s takes %(min)s to %(max)s players.", game=game.title,
+                        min=game.min_players, max=game.max_players)
+    clean: list[dict[str, str]] = []
+    for number, player in enumerate(players, start=1):
+        name = str(player.get("name", "")).strip()
+        colour = str(player.get("colour") or COLOURS[number - 1])
+        if not name or len(name) > MAX_NAME:
+            raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
+        if colour not in COLOURS:
+            raise RuleError("Unknown colour: %(colour)s", colour=colour)
+        clean.append({"name": name, "colour": colour})
+    if len({p["name"].casefold() for p in clean}) != len(clean):
+        raise RuleError("Two players have the same name.")
+    if len({p["colour"] for p in clean}) != len(clean):
+        raise RuleError("Two players have the same colour.")
+    return clean
+
+
+def validate_options(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for spec in game.options:
+        value = raw.get(spec.key, spec.default)
+        if spec.kind == "bool":
+            value = value in (True, "1", "true", "on", "yes")
+        elif spec.kind == "choice":
+            value = spec.default if value in (None, "") else value
+            if str(value) not in [c for c, _ in spec.choices]:
+                raise RuleError("Unknown choice for %(option)s: %(value)s", option=spec.key, value=str(value))
+            value = next(c for c, _ in spec.choices if c == str(value))
+        options[spec.key] = value
+    unknown = set(raw) - {spec.key for spec in game.options}
+    if unknown:
+        raise RuleError("Unknown option: %(option)s", option=", ".join(sorted(unknown)))
+    return options
+
+
+def create_table(game: Game, players: list[dict[str, str]], options: dict[str, Any], host_device: str) -> Table:
+    specs = [PlayerSpec(p["name"], p["colour"]) for p in players]
+    state = game.setup(specs, options, library_of(game.key))
+    table = Table(token=new_token(), game=game.key, options=options, state=state, version=0,
+                  host_device=host_device)
+    table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
+    db.session.add(table)
+    db.session.flush()
+    db.session.add(Snapshot(table_id=table.id, version=0, state=state))  # where every replay starts
+    db.session.commit()
+    return table
+
+
+def seat_of(table: Table, device: str) -> Seat | None:
+    return next((seat for seat in table.seats if seat.device == device), None)
+
+
+def seat_context(table: Table) -> dict[str, Any]:
+    from . import devices
+
+    device = devices.current()
+    seat = seat_of(table, device)
+    return {"seat": seat.index if seat else None, "is_host": table.host_device == device, "seats": table.seats}
+
+
+def claim(table: Table, index: int, device: str) -> None:
+    target = next((seat for seat in table.seats if seat.index == index), None)
+    if target is None:
+        raise RuleError("This table has no seat %(n)s.", n=index + 1)
+    if target.device == device:
+        return
+    # Atomic: only a free seat can be taken, so two phones tapping the same name at once
+    # cannot both get it.
+    taken = db.session.execute(
+        update(Seat).where(Seat.id == target.id, Seat.device.is_(None))
+        .values(device=device, claimed_at=utcnow()).execution_options(synchronize_session=False)
+    ).rowcount
+    if taken != 1:
+        db.session.rollback()
+        raise RuleError("%(name)s's seat is held by another phone. Its holder or the host can hand it over.",
+                        name=target.name)
+    # One seat per phone per table: claiming another seat leaves the old one free.
+    db.session.execute(update(Seat).where(Seat.table_id == table.id, Seat.device == device, Seat.id != target.id)
+                       .values(device=None, claimed_at=None).execution_options(synchronize_session=False))
+    db.session.commit()
+    db.session.expire(table)
+
+
+def release(table: Table, index: int, device: str) -> None:
+    target = next((seat for seat in table.seats if seat.index == index), None)
+    if target is None:
+        raise RuleError("This table has no seat %(n)s.", n=index + 1)
+    if target.device is None:
+        return
+    if target.device != device and table.host_device != device:
+        raise RuleError("Only the phone holding this seat, or the host, can hand it over.")
+    target.device = None
+    target.claimed_at = None
+    db.session.commit()
+
+
+def tables_of_device(device: str, limit: int = 20) -> list[Table]:
+    """The tables this phone hosts or sits at, newest first: how a phone finds its way back."""
+    query = (
+        select(Table).outerjoin(Seat, Seat.table_id == Table.id)
+        .where(or_(Table.host_device == device, Seat.device == device))
+        .order_by(Table.updated_at.desc()).limit(limit)
+    )
+    return list(db.session.scalars(query).unique())

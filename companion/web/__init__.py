@@ -1,0 +1,12 @@
+"""The web layer: renders game views and dispatches moves; one blueprint per feature."""
+
+from flask import Flask
+
+
+def register_blueprints(app: Flask) -> None:
+    from . import api, errors, live, pages, play, quick, tables
+
+    errors.init_app(app)
+    pages.init_app(app)
+    for module in (tables, play, live, api, quick):
+        app.register_blueprint(module.bp)

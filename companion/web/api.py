@@ -1,0 +1,232 @@
+"""The JSON API: every move a page can make, for scripts and tests. Documented by openapi.py.
+
+CSRF: the API accepts only ``application/json`` bodies, which a page on another site cannot
+send without the browser asking first (CORS preflight, never granted here), and refuses a
+foreign ``Origin``. Errors are ``{"error": "..."}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
+
+from .. import devices, log, seating
+from ..extensions import csrf, limiter
+from ..games import get as get_game
+from ..games import registry
+from ..games.base import RuleError, ScoreInputError
+from ..i18n import render_label, translate
+from ..models import Table
+from .context import actor_for, load_table, optional_int, public_url
+from .openapi import document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+@bp.errorhandler(ApiError)
+def api_error(error: ApiError):
+    return jsonify({"error": error.message, **error.extra}), error.status
+
+
+@bp.before_request
+def only_json_from_this_origin():
+    if request.method != "POST":
+        return None
+    origin = request.headers.get("Origin")
+    if origin and urlsplit(origin).netloc != request.host:
+        raise ApiError(403, "Requests from another site are refused.")
+    if not request.is_json:
+        raise ApiError(415, "Send JSON (Content-Type: application/json).")
+    return None
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "The body must be a JSON object.")
+    return data
+
+
+def rule_error(error: RuleError) -> ApiError:
+    return ApiError(422, translate(error.msg, error.args_))
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(document())
+
+
+@bp.get("/games")
+def games():
+    return jsonify({"games": [
+        {"key": g.key, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+         "options": [{"key": o.key, "kind": o.kind, "default": o.default,
+                      "choices": [c for c, _ in o.choices]} for o in g.options],
+         "actions": sorted(g.actions)}
+        for g in registry().values()]})
+
+
+@bp.post("/tables")
+def create_table():
+    data = body()
+    game = get_game(str(data.get("game"))) or _raise(ApiError(422, "Unknown game."))
+    players = data.get("players")
+    options = data.get("options", {})
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise ApiError(422, "players must be a list of {name, colour}.")
+    if not isinstance(options, dict):
+        raise ApiError(422, "options must be an object.")
+    try:
+        table = seating.create_table(game, seating.validate_players(players, game),
+                                     seating.validate_options(options, game), devices.current())
+    except RuleError as error:
+        raise rule_error(error) from None
+    return jsonify(table_json(table)), 201
+
+
+def _raise(error: Exception):
+    raise error
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    actor = actor_for(table)
+    game = log.game_of(table)
+    over = game.is_over(table.state)
+    scores = game.final_scores(table.state) if over else None
+    return {
+        "token": table.token,
+        "game": table.game,
+        "version": table.version,
+        "finished": table.finished,
+        "options": table.options,
+        "url": public_url(url_for("play.page", token=table.token)),
+        "join_url": public_url(url_for("tables.join", token=table.token)),
+        "seat": actor.seat,
+        "host": actor.host,
+        "seats": [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": s.device is not None,
+                   "mine": s.index == actor.seat} for s in table.seats],
+        "view": game.view(table.state, actor.seat),
+        "scores": [{"seat": s.seat, "name": s.name, "total": s.total, "place": s.place,
+                    "breakdown": [[render_label({"msg": m, "args": {}}), p] for m, p in s.breakdown]}
+                   for s in scores] if scores else None,
+    }
+
+
+def join_limit() -> str:
+    return current_app.config["JOIN_RATE_LIMIT"]
+
+
+@bp.get("/tables/<token>")
+@limiter.limit(join_limit)
+def get_table(token: str):
+    return jsonify(table_json(load_table(token)))
+
+
+@bp.post("/tables/<token>/seats/<int:index>/claim")
+@limiter.limit(join_limit)
+def claim(token: str, index: int):
+    table = load_table(token)
+    try:
+        seating.claim(table, index, devices.current())
+    except RuleError as error:
+        raise ApiError(409, translate(error.msg, error.args_)) from None
+    return jsonify(table_json(load_table(token)))
+
+
+@bp.post("/tables/<token>/seats/<int:index>/release")
+def release(token: str, index: int):
+    table = load_table(token)
+    try:
+        seating.release(table, index, devices.current())
+    except RuleError as error:
+        raise ApiError(403, translate(error.msg, error.args_)) from None
+    return jsonify(table_json(load_table(token)))
+
+
+def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
+    try:
+        expected = optional_int(data.pop("version", None))
+    except (TypeError, ValueError):
+        raise ApiError(422, "version must be a whole number.") from None
+    request_id = data.pop("request_id", None)
+    if request_id is not None and (not isinstance(request_id, str) or not 1 <= len(request_id) <= 64):
+        raise ApiError(422, "request_id must be a string of 1 to 64 characters.")
+    return expected, request_id
+
+
+def _recorded(table_token: str, recorded: log.Recorded):
+    table = load_table(table_token)
+    return jsonify({"version": recorded.version, "label": render_label(recorded.label),
+                    "duplicate": recorded.duplicate, "table": table_json(table)})
+
+
+def _guard(move):
+    try:
+        return move()
+    except log.StaleVersion as stale:
+        raise ApiError(409, translate("The table changed — here is the new state. Nothing was applied."),
+                       version=stale.current) from None
+    except RuleError as error:
+        raise rule_error(error) from None
+    except log.Busy:
+        raise ApiError(503, translate("The table is very busy; please try again.")) from None
+
+
+@bp.post("/tables/<token>/actions")
+def act(token: str):
+    table = load_table(token)
+    actor = actor_for(table)
+    if actor.seat is None and not actor.host:
+        raise ApiError(403, translate("Claim a seat to play."))
+    data = body()
+    expected, request_id = _control(data)
+    if not isinstance(data.get("type"), str):
+        raise ApiError(422, "type: the name of the move is missing.")
+    recorded = _guard(lambda: log.append(table.id, data, actor, expected_version=expected, request_id=request_id))
+    return _recorded(token, recorded)
+
+
+@bp.post("/tables/<token>/undo")
+def undo(token: str):
+    table = load_table(token)
+    actor = actor_for(table)
+    if actor.seat is None and not actor.host:
+        raise ApiError(403, translate("Only the players at this table can undo."))
+    expected, request_id = _control(body())
+    return _recorded(token, _guard(lambda: log.undo(table.id, actor, expected_version=expected,
+                                                    request_id=request_id)))
+
+
+@bp.get("/tables/<token>/history")
+def history(token: str):
+    table = load_table(token)
+    since = request.args.get("since", type=int)
+    events = log.history(table.id, limit=1000, since=since)
+    return jsonify({"version": table.version, "events": [
+        {"version": e.version, "kind": e.kind, "label": render_label(e.label), "seat": e.seat,
+         "undone": e.undone, "undoes": e.undoes, "at": e.created_at.isoformat()} for e in events]})
+
+
+@bp.post("/score/<game_key>", defaults={"path": ""})
+@bp.post("/score/<game_key>/<path:path>")
+def quick_score(game_key: str, path: str):
+    game = get_game(game_key)
+    scorer = game.quick_scorers.get(path) if game else None
+    if scorer is None:
+        abort(404)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(422, "The body must be a JSON object.")
+    try:
+        return jsonify(scorer.score(data))
+    except ScoreInputError as error:
+        raise ApiError(422, str(error)) from None

@@ -1,0 +1,42 @@
+"""Errors: JSON under /api, a page elsewhere; always a clear message, never a stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from ..i18n import translate
+
+MESSAGES = {
+    400: "The request was not understood.",
+    403: "This phone may not do that.",
+    404: "No such table or page. Check the link, or ask the host for the QR code again.",
+    405: "That is not something this address does.",
+    409: "The table changed.",
+    413: "That is too large.",
+    415: "Send JSON (Content-Type: application/json).",
+    422: "That input is not valid.",
+    429: "Too many tries; wait a minute.",
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        message = translate("This page was open too long or came from elsewhere; reload it and try again.")
+        if wants_json():
+            return jsonify({"error": message}), 400
+        return render_template("error.html", message=message, code=400), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        code = error.code or 500
+        message = translate(MESSAGES.get(code, error.name))
+        if wants_json():
+            return jsonify({"error": message}), code
+        return render_template("error.html", message=message, code=code), code

@@ -1,0 +1,75 @@
+"""What every page shares: template helpers, the language switch, caching headers."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import Flask, Response, current_app, redirect, request, url_for
+from flask_babel import get_locale
+
+from ..games import get as get_game
+from ..games.base import _
+from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
+from .play import htmx
+
+ONE_YEAR = 365 * 24 * 3600
+
+
+def init_app(app: Flask) -> None:
+    htmx.init_app(app)
+
+    @app.context_processor
+    def helpers():
+        return {
+            "new_request_id": lambda: secrets.token_urlsafe(12),
+            "languages": LANGUAGE_NAMES,
+            "current_language": str(get_locale() or "en"),
+            "game_css": game_css,
+            "quick_page": quick_page,
+        }
+
+    @app.template_filter("game_title")
+    def game_title(key: str) -> str:
+        game = get_game(key)
+        return translate(game.title) if game else key
+
+    @app.template_filter("colour_name")
+    def colour_name(colour: str) -> str:
+        return translate(COLOUR_NAMES.get(colour, colour))
+
+    @app.after_request
+    def vary_on_htmx(response: Response) -> Response:
+        # One URL serves the page or its fragment: caches must keep them apart.
+        response.vary.add("HX-Request")
+        if request.endpoint != "static":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.post("/lang")
+    def set_language():
+        code = request.form.get("lang", "")
+        back = request.form.get("next", "/")
+        if not back.startswith("/") or back.startswith("//"):
+            back = "/"
+        response = redirect(back)
+        if code in current_app.config["LANGUAGES"]:
+            response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+        return response
+
+
+COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
+                "purple": _("purple"), "black": _("black"), "white": _("white"), "orange": _("orange"),
+                "brown": _("brown"), "grey": _("grey")}
+
+
+def quick_page(key: str) -> str | None:
+    """The quick-score page of a game, when the game ships one (templates/games/<key>/quick.html)."""
+    path = Path(current_app.template_folder or "") / "games" / key / "quick.html"
+    return url_for("quick.page", game_key=key) if path.exists() else None
+
+
+def game_css(key: str) -> str | None:
+    """The URL of a game's own stylesheet, when it has one."""
+    path = Path(current_app.static_folder or "") / "games" / f"{key}.css"
+    return url_for("static", filename=f"games/{key}.css") if path.exists() else None

@@ -1,0 +1,137 @@
+"""A seat's page: the board (a live fragment), moves, undo and the history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_htmx import HTMX
+
+from .. import log
+from ..games.base import RuleError
+from ..i18n import translate
+from ..models import Table
+from .context import actor_for, form_to_action, load_table, optional_int
+
+bp = Blueprint("play", __name__)
+htmx = HTMX()
+
+HISTORY_ON_BOARD = 8
+
+
+def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
+                  notice: dict[str, str] | None = None) -> dict[str, Any]:
+    """Everything a board template sees; the game's view is the only source of game data."""
+    game = log.game_of(table)
+    state = table.state
+    over = game.is_over(state)
+    return {
+        "table": table,
+        "game": game,
+        "view": game.view(state, None if display else seat),
+        "seat": None if display else seat,
+        "is_host": is_host and not display,
+        "display": display,
+        "players": [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": s.device is not None}
+                    for s in table.seats],
+        "version": table.version,
+        "finished": table.finished,
+        "scores": game.final_scores(state) if over else None,
+        "history": log.history(table.id, limit=HISTORY_ON_BOARD),
+        "act_url": url_for("play.act", token=table.token),
+        "undo_url": url_for("play.undo", token=table.token),
+        "board_url": url_for("play.board", token=table.token, display=1 if display else None),
+        "live_url": url_for("live.stream", token=table.token),
+        "poll_seconds": current_app.config["POLL_SECONDS"],
+        "notice": notice,
+    }
+
+
+def _context_for_phone(table: Table, notice: dict[str, str] | None = None) -> dict[str, Any]:
+    actor = actor_for(table)
+    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice)
+
+
+@bp.get("/t/<token>")
+def page(token: str):
+    table = load_table(token)
+    actor = actor_for(table)
+    if actor.seat is None and not actor.host:
+        return redirect(url_for("tables.join", token=token))
+    return render_template("play.html", **_context_for_phone(table))
+
+
+@bp.get("/t/<token>/board")
+def board(token: str):
+    """The board fragment; ``since=V`` answers 204 when nothing changed (cheap polling)."""
+    table = load_table(token)
+    since = request.args.get("since", type=int)
+    if since is not None and since == table.version:
+        return "", 204
+    if request.args.get("display"):
+        context = board_context(table, seat=None, is_host=False, display=True)
+    else:
+        context = _context_for_phone(table)
+    return render_template("_board_frame.html", **context)
+
+
+def _respond(table: Table, notice: dict[str, str] | None, status: int = 200):
+    """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
+    if htmx:
+        log_table = log._fresh_table(table.id)
+        return render_template("_board_frame.html", **_context_for_phone(log_table, notice)), status
+    if notice:
+        flash(notice["text"], notice["kind"])
+    return redirect(url_for("play.page", token=table.token))
+
+
+def _run(table: Table, move):
+    try:
+        recorded = move()
+    except log.StaleVersion:
+        return _respond(table, {"kind": "stale", "text": translate(
+            "The table changed — here is the new state. Nothing was applied; check and try again.")}, 409)
+    except RuleError as error:
+        return _respond(table, {"kind": "error", "text": translate(error.msg, error.args_)}, 422)
+    except log.Busy:
+        return _respond(table, {"kind": "error", "text": translate("The table is very busy; please try again.")}, 503)
+    if recorded.duplicate:
+        return _respond(table, {"kind": "info", "text": translate("Already done: %(what)s",
+                                                                  {"what": recorded.label.to_json()})})
+    return _respond(table, None)
+
+
+@bp.post("/t/<token>/act")
+def act(token: str):
+    table = load_table(token)
+    actor = actor_for(table)
+    if actor.seat is None and not actor.host:
+        return _respond(table, {"kind": "error", "text": translate("Claim a seat to play.")}, 403)
+    try:
+        expected = optional_int(request.form.get("version"))
+    except ValueError:
+        return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
+    action = form_to_action(request.form)
+    return _run(table, lambda: log.append(table.id, action, actor, expected_version=expected,
+                                          request_id=request.form.get("request_id") or None))
+
+
+@bp.post("/t/<token>/undo")
+def undo(token: str):
+    table = load_table(token)
+    actor = actor_for(table)
+    if actor.seat is None and not actor.host:
+        return _respond(table, {"kind": "error", "text": translate("Only the players at this table can undo.")}, 403)
+    try:
+        expected = optional_int(request.form.get("version"))
+    except ValueError:
+        expected = None
+    return _run(table, lambda: log.undo(table.id, actor, expected_version=expected,
+                                        request_id=request.form.get("request_id") or None))
+
+
+@bp.get("/t/<token>/history")
+def history(token: str):
+    table = load_table(token)
+    return render_template("history.html", table=table, game=log.game_of(table),
+                           events=log.history(table.id, limit=1000))

@@ -1,0 +1,42 @@
+"""Quick scoring without tracking a game: a game's own page around its stateless scorer."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from jinja2 import TemplateNotFound
+
+from ..games import get as get_game
+from ..games.base import ScoreInputError
+
+bp = Blueprint("quick", __name__)
+
+
+def _scorer(game_key: str, path: str):
+    game = get_game(game_key)
+    scorer = game.quick_scorers.get(path) if game else None
+    if scorer is None:
+        abort(404)
+    return game, scorer
+
+
+@bp.route("/score/<game_key>", defaults={"path": ""}, methods=["GET", "POST"])
+@bp.route("/score/<game_key>/<path:path>", methods=["GET", "POST"])
+def page(game_key: str, path: str):
+    game, scorer = _scorer(game_key, path)
+    result = error = payload = None
+    status = 200
+    if request.method == "POST":
+        form = request.form.to_dict(flat=False)
+        form.pop("csrf_token", None)
+        try:
+            if scorer.from_form is None:
+                abort(404)
+            payload = scorer.from_form(form)
+            result = scorer.score(payload)
+        except ScoreInputError as problem:
+            error, status = str(problem), 422
+    try:
+        return render_template(f"games/{game.key}/quick.html", game=game, path=path, form=request.form,
+                               payload=payload, result=result, error=error), status
+    except TemplateNotFound:
+        abort(404)

@@ -1,0 +1,116 @@
+"""Starting a game, inviting the table (QR), and binding phones to seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+
+from .. import devices, qr
+from ..extensions import limiter
+from ..games import get as get_game
+from ..games import registry
+from ..games.base import Game, RuleError
+from ..i18n import translate
+from .. import seating
+from .context import load_table, public_url
+
+bp = Blueprint("tables", __name__)
+
+from ..seating import COLOURS
+
+
+def join_rate_limit() -> str:
+    return current_app.config["JOIN_RATE_LIMIT"]
+
+
+@bp.get("/")
+def home():
+    mine = seating.tables_of_device(devices.current())
+    return render_template("home.html", games=registry().values(), mine=mine)
+
+
+@bp.get("/new/<game_key>")
+def new(game_key: str):
+    game = get_game(game_key) or abort(404)
+    return render_template("new.html", game=game, colours=COLOURS, form={})
+
+
+@bp.post("/new/<game_key>")
+def create(game_key: str):
+    game = get_game(game_key) or abort(404)
+    try:
+        players = parse_players(request.form, game)
+        options = parse_options(request.form, game)
+        table = seating.create_table(game, players, options, devices.current())
+    except RuleError as error:
+        return render_template("new.html", game=game, colours=COLOURS, form=request.form,
+                               error=translate(error.msg, error.args_)), 422
+    return redirect(url_for("tables.invite", token=table.token))
+
+
+def parse_players(form, game: Game) -> list[dict[str, str]]:
+    names = [n.strip() for n in form.getlist("name")]
+    colours = form.getlist("colour")
+    players = [{"name": name, "colour": colours[i] if i < len(colours) else ""}
+               for i, name in enumerate(names) if name]
+    return seating.validate_players(players, game)
+
+
+def parse_options(form, game: Game) -> dict[str, Any]:
+    raw = {spec.key: form.get(spec.key) for spec in game.options}
+    for spec in game.options:
+        if spec.kind == "bool":
+            raw[spec.key] = spec.key in form
+    return seating.validate_options(raw, game)
+
+
+@bp.get("/t/<token>/invite")
+@limiter.limit(join_rate_limit)
+def invite(token: str):
+    table = load_table(token)
+    link = public_url(url_for("tables.join", token=token))
+    return render_template("invite.html", table=table, game=get_game(table.game), link=link, qr=qr.svg(link),
+                           **seating.seat_context(table))
+
+
+@bp.get("/t/<token>/join")
+@limiter.limit(join_rate_limit)
+def join(token: str):
+    table = load_table(token)
+    context = seating.seat_context(table)
+    if context["seat"] is not None and "pick" not in request.args:
+        return redirect(url_for("play.page", token=token))
+    return render_template("join.html", table=table, game=get_game(table.game), **context)
+
+
+@bp.post("/t/<token>/seats/<int:index>/claim")
+@limiter.limit(join_rate_limit)
+def claim(token: str, index: int):
+    table = load_table(token)
+    try:
+        seating.claim(table, index, devices.current())
+    except RuleError as error:
+        flash(translate(error.msg, error.args_), "error")
+        return redirect(url_for("tables.join", token=token, pick=1))
+    return redirect(url_for("play.page", token=token))
+
+
+@bp.post("/t/<token>/seats/<int:index>/release")
+def release(token: str, index: int):
+    table = load_table(token)
+    try:
+        seating.release(table, index, devices.current())
+    except RuleError as error:
+        flash(translate(error.msg, error.args_), "error")
+    # Back to where the phone stands now: its seat page if it still has one, else the seat picker.
+    return redirect(url_for("tables.join", token=token))
+
+
+@bp.get("/t/<token>/display")
+def display(token: str):
+    from .play import board_context
+
+    table = load_table(token)
+    return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True))
+

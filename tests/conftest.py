@@ -1,0 +1,138 @@
+"""Shared fixtures: a real database (SQLite file, and PostgreSQL when TEST_POSTGRES_URL is set),
+built by the real migrations; the Flask test client; a real server started as the Procfile
+says; phones (clients with their own cookie jars)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from sqlalchemy import create_engine, text
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "")
+BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES else [])
+
+
+def _reset_postgres(url: str) -> None:
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1), poolclass=None)
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path) -> str:
+    if request.param == "postgresql":
+        _reset_postgres(POSTGRES)
+        return POSTGRES.replace("postgresql://", "postgresql+psycopg://", 1)
+    return f"sqlite:///{tmp_path / 'companion.db'}"
+
+
+def make_app(database_url: str, tmp_path: Path, **config):
+    from flask_migrate import upgrade
+
+    from companion import create_app
+
+    os.environ["COMPANION_INSTANCE"] = str(tmp_path / "instance")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret", "TESTING": True,
+                      "RATELIMIT_ENABLED": False, **config})
+    with app.app_context():
+        upgrade(directory=str(ROOT / "companion" / "migrations"))
+    return app
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    app = make_app(database_url, tmp_path)
+    yield app
+    from companion.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def phone(app):
+    """A factory of phones: each is a test client with its own device cookie."""
+    return lambda: app.test_client()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def procfile_web() -> str:
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("web:"):
+            return line.split(":", 1)[1].strip()
+    raise AssertionError("Procfile has no web line")
+
+
+class Server:
+    """A real server process, started as the Procfile says, on loopback."""
+
+    def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.tmp_path = tmp_path
+        environ = {**os.environ, "PORT": str(self.port), "HOST": "127.0.0.1", "DATABASE_URL": database_url,
+                   "COMPANION_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "test-secret",
+                   "WEB_THREADS": str(threads), "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}", **env}
+        self.log = open(tmp_path / f"server-{self.port}.log", "w")
+        self.process = subprocess.Popen(["sh", "-c", "exec " + procfile_web()], env=environ, cwd=ROOT,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        self.wait_ready()
+
+    def wait_ready(self, seconds: float = 20) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"server exited: {(self.tmp_path / f'server-{self.port}.log').read_text()}")
+            try:
+                requests.get(self.url + "/api/games", timeout=1)
+                return
+            except requests.ConnectionError:
+                time.sleep(0.1)
+        raise AssertionError("server did not start")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process.poll() is None:
+            self.process.kill() if kill else self.process.terminate()
+            self.process.wait(10)
+        self.log.close()
+
+
+@pytest.fixture
+def server_factory(database_url, tmp_path):
+    make_app(database_url, tmp_path)  # the schema, by the migrations
+    servers: list[Server] = []
+
+    def start(**kwargs) -> Server:
+        server = Server(database_url, tmp_path, **kwargs)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def server(server_factory) -> Server:
+    return server_factory()

@@ -1,0 +1,116 @@
+"""The event log: versions, replay, undo across snapshots, stale writes, double submits."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import log
+from companion.extensions import db
+from companion.games.base import Actor, RuleError
+from companion.models import Event, Snapshot, Table
+from tests.helpers import start_table
+
+HOST = Actor(None, host=True)
+
+
+@pytest.fixture
+def table_id(app, client):
+    token = start_table(client)["token"]
+    with app.app_context():
+        return db.session.query(Table).filter_by(token=token).one().id
+
+
+def add(table_id, seat, points, **kwargs):
+    return log.append(table_id, {"type": "add_points", "seat": seat, "points": points}, HOST, **kwargs)
+
+
+def totals(table_id):
+    table = db.session.get(Table, table_id)
+    db.session.refresh(table)
+    return [sum(p["rounds"]) for p in table.state["players"]]
+
+
+def test_each_change_is_a_numbered_event_and_the_state_equals_a_replay(app, table_id):
+    with app.app_context():
+        for points in (3, 4, 5):
+            add(table_id, 0, points)
+        table = db.session.get(Table, table_id)
+        assert table.version == 3
+        assert totals(table_id) == [12, 0, 0]
+        assert log.replay(table) == table.state
+        assert [e.label["args"]["points"] for e in log.history(table_id)] == [5, 4, 3]
+
+
+def test_undo_reverts_the_latest_change_and_is_itself_recorded(app, table_id):
+    with app.app_context():
+        add(table_id, 0, 3)
+        add(table_id, 1, 7)
+        recorded = log.undo(table_id, HOST)
+        assert totals(table_id) == [3, 0, 0]
+        assert recorded.version == 3
+        kinds = [(e.kind, e.undone) for e in log.history(table_id)]
+        assert kinds == [("undo", False), ("action", True), ("action", False)]
+        assert "Bob" in recorded.label.args["what"]["args"]["player"]
+        # A second undo reverts the change before it, not the undo.
+        log.undo(table_id, HOST)
+        assert totals(table_id) == [0, 0, 0]
+        with pytest.raises(RuleError):
+            log.undo(table_id, HOST)
+
+
+def test_undo_far_past_several_snapshots_rebuilds_the_right_state(app, table_id):
+    app.config["SNAPSHOT_EVERY"] = 4
+    with app.app_context():
+        for i in range(1, 11):
+            add(table_id, i % 3, i)
+        assert db.session.query(Snapshot).filter_by(table_id=table_id).count() >= 3
+        for _ in range(7):
+            log.undo(table_id, HOST)
+        # Left: actions 1, 2, 3 → seat 1 got 1, seat 2 got 2, seat 0 got 3.
+        assert totals(table_id) == [3, 1, 2]
+        table = db.session.get(Table, table_id)
+        assert log.replay(table) == table.state
+        # New moves after undos keep replay and state in step.
+        add(table_id, 0, 100)
+        assert log.replay(db.session.get(Table, table_id)) == db.session.get(Table, table_id).state
+
+
+def test_a_stale_screen_is_refused_and_nothing_is_applied(app, table_id):
+    with app.app_context():
+        add(table_id, 0, 1)
+        with pytest.raises(log.StaleVersion) as stale:
+            log.append(table_id, {"type": "end_round"}, HOST, expected_version=0)
+        assert stale.value.current == 1
+        assert db.session.get(Table, table_id).state["round"] == 1
+        # A move that stays valid on an older screen (adding points) is applied to the newest state.
+        add(table_id, 1, 2, expected_version=0)
+        assert totals(table_id) == [1, 2, 0]
+
+
+def test_the_same_request_twice_is_applied_once(app, table_id):
+    with app.app_context():
+        first = add(table_id, 0, 5, request_id="tap-1")
+        second = add(table_id, 0, 5, request_id="tap-1")
+        assert second.duplicate and second.version == first.version
+        assert totals(table_id) == [5, 0, 0]
+        assert db.session.query(Event).filter_by(table_id=table_id).count() == 1
+
+
+def test_a_move_the_rules_refuse_changes_nothing(app, table_id):
+    with app.app_context():
+        with pytest.raises(RuleError):
+            add(table_id, 7, 5)
+        with pytest.raises(RuleError):
+            log.append(table_id, {"type": "write_secret", "points": 3}, HOST)  # no seat
+        assert db.session.get(Table, table_id).version == 0
+
+
+def test_an_ended_game_is_read_only(app, table_id):
+    with app.app_context():
+        add(table_id, 0, 5)
+        log.append(table_id, {"type": "finish"}, HOST)
+        assert db.session.get(Table, table_id).finished
+        with pytest.raises(log.TableFinished):
+            add(table_id, 0, 1)
+        with pytest.raises(log.TableFinished):
+            log.undo(table_id, HOST)
