@@ -94,28 +94,32 @@ class Server:
         environ = {**os.environ, "PORT": str(self.port), "HOST": "127.0.0.1", "DATABASE_URL": database_url,
                    "COMPANION_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "test-secret",
                    "WEB_THREADS": str(threads), "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}", **env}
-        self.log = open(tmp_path / f"server-{self.port}.log", "w")
-        self.process = subprocess.Popen(["sh", "-c", "exec " + procfile_web()], env=environ, cwd=ROOT,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+        self.log_path = tmp_path / f"server-{self.port}.log"
+        with open(self.log_path, "w") as log:  # the child keeps its own descriptor
+            self.process = subprocess.Popen(["sh", "-c", "exec " + procfile_web()], env=environ, cwd=ROOT,
+                                            stdout=log, stderr=subprocess.STDOUT)
         self.wait_ready()
 
     def wait_ready(self, seconds: float = 20) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"server exited: {(self.tmp_path / f'server-{self.port}.log').read_text()}")
+                raise AssertionError(f"server exited: {self.log_path.read_text()}")
             try:
-                requests.get(self.url + "/api/games", timeout=1)
+                requests.get(self.url + "/api/games", timeout=5)
                 return
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.1)
         raise AssertionError("server did not start")
 
     def stop(self, kill: bool = False) -> None:
         if self.process.poll() is None:
             self.process.kill() if kill else self.process.terminate()
-            self.process.wait(10)
-        self.log.close()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from flask import Flask, Response, current_app, redirect, request, url_for
+from flask import Flask, Response, current_app, g, redirect, request, url_for
 from flask_babel import get_locale
 
 from ..games import get as get_game
@@ -19,10 +19,13 @@ ONE_YEAR = 365 * 24 * 3600
 def init_app(app: Flask) -> None:
     htmx.init_app(app)
 
+    # Globals, not context: macros imported without context (the board macros) see them too.
+    app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
+    app.jinja_env.globals["board"] = lambda: g.get("board", {})
+
     @app.context_processor
     def helpers():
         return {
-            "new_request_id": lambda: secrets.token_urlsafe(12),
             "languages": LANGUAGE_NAMES,
             "current_language": str(get_locale() or "en"),
             "game_css": game_css,

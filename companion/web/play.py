@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
 from .. import log
@@ -25,6 +25,8 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
     game = log.game_of(table)
     state = table.state
     over = game.is_over(state)
+    # What the act() macro needs to build a move's form (see templates/_macros.html).
+    g.board = {"act_url": url_for("play.act", token=table.token), "version": table.version}
     return {
         "table": table,
         "game": game,

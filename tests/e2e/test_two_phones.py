@@ -1,0 +1,68 @@
+"""Two phones at one table, in real Chromium: join by the QR page's link, see each other's moves live."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_phone_joins_from_the_qr_page_and_sees_the_others_change_without_reloading(server, new_phone):
+    host = new_phone()
+    host.goto(server.url + "/")
+    host.get_by_role("link", name="Score pad").click()
+    host.fill("#name-0", "Ann")
+    host.fill("#name-1", "Bob")
+    host.get_by_role("button", name="Start the game").click()
+    expect(host.locator("svg.qr")).to_be_visible()
+    join_link = host.locator("#join-link").get_attribute("href")
+    screenshot(host, "invite-phone")
+
+    # The host takes Ann's seat.
+    host.get_by_role("link", name="Take my seat").click()
+    host.get_by_role("button", name="Ann").click()
+    expect(host.locator(".boardhead .me")).to_contain_text("Ann")
+
+    # A second phone scans the code (opens the link) and taps its name.
+    bob = new_phone()
+    bob.goto(join_link)
+    expect(bob.get_by_role("button", name="Ann")).to_have_count(0)  # a taken seat is not offered
+    bob.get_by_role("button", name="Bob").click()
+    expect(bob.locator(".boardhead .me")).to_contain_text("Bob")
+    expect(bob.locator("#player-0 .total")).to_have_text("0")
+
+    # Ann adds 7 points for herself; Bob's phone shows them without a reload.
+    row = host.locator("form.add-points").filter(has_text="Ann")
+    for _ in range(7):
+        row.locator("button.step[data-step='1']").click()
+    row.get_by_role("button", name="Add").click()
+    expect(host.locator("#player-0 .total")).to_have_text("7")
+    expect(bob.locator("#player-0 .total")).to_have_text("7", timeout=3000)
+    expect(bob.locator(".history")).to_contain_text("Ann: +7 points")
+    screenshot(bob, "bob-sees-ann")
+
+    # Bob undoes it; Ann's phone follows.
+    bob.locator("#undo").click()
+    expect(host.locator("#player-0 .total")).to_have_text("0", timeout=3000)
+
+
+def test_a_face_down_value_shows_on_its_owners_phone_only(server, new_phone):
+    import requests
+
+    api = requests.Session()
+    # The host's API session and the browser share nothing: the browser phones claim seats themselves.
+    token = api.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    ann, bob = new_phone(), new_phone()
+    for page, name in ((ann, "Ann"), (bob, "Bob")):
+        page.goto(f"{server.url}/t/{token}/join")
+        page.get_by_role("button", name=name).click()
+    secret = ann.locator("#my-secret")
+    secret.locator("input[name=points]").fill("4242")
+    secret.get_by_role("button", name="Write face down").click()
+    expect(ann.locator(".secret-value")).to_have_text("4242")
+    expect(bob.locator(".history")).to_contain_text("Ann wrote points face down", timeout=3000)
+    assert "4242" not in bob.content()

@@ -1,0 +1,135 @@
+"""The pages and forms: starting a game, moves, stale screens, CSRF, headers, errors."""
+
+from __future__ import annotations
+
+import re
+
+from tests.helpers import claim, csrf_of, start_table
+
+
+def new_game(client, names=("Ann", "Bob"), **fields):
+    page = client.get("/new/scorepad").get_data(as_text=True)
+    data = {"csrf_token": csrf_of(page), "name": list(names), "colour": ["red", "blue", "green"][: len(names)], **fields}
+    return client.post("/new/scorepad", data=data)
+
+
+def board_form(html: str, move: str) -> dict[str, str]:
+    """The hidden fields of the first form on the page for a move."""
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="%s"(?:(?!</form>).)*</form>' % move, html, re.S)
+    assert form, f"no form for {move}"
+    return dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(0)))
+
+
+def test_starting_a_game_shows_the_qr_code_and_the_join_link(client):
+    response = new_game(client)
+    assert response.status_code == 302
+    invite = client.get(response.location).get_data(as_text=True)
+    assert "<svg" in invite and "/join" in invite
+    token = response.location.split("/t/")[1].split("/")[0]
+    assert f"/t/{token}/join" in invite
+
+
+def test_a_game_needs_enough_distinct_players(client):
+    response = new_game(client, names=("Ann",))
+    assert response.status_code == 422 and "2 to 8 players" in response.get_data(as_text=True)
+    response = new_game(client, names=("Ann", "ann"))
+    assert response.status_code == 422 and "same name" in response.get_data(as_text=True)
+
+
+def test_a_move_posted_by_htmx_returns_the_new_board(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    fields = board_form(html, "add_points") | {"points": "7"}
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert 'id="board"' in response.get_data(as_text=True)
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["players"][0]["total"] == 7
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_a_stale_screen_gets_the_new_state_and_a_clear_message(client, phone):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    old = client.get(f"/t/{token}").get_data(as_text=True)
+    other = phone()
+    claim(other, token, 1)
+    other.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 4})
+    response = client.post(f"/t/{token}/act", data=board_form(old, "end_round"), headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    body = response.get_data(as_text=True)
+    assert "The table changed" in body and 'data-version="1"' in body
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["round"] == 1
+
+
+def test_a_double_submitted_form_applies_once(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    fields = board_form(client.get(f"/t/{token}").get_data(as_text=True), "add_points") | {"points": "5"}
+    client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    again = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert "Already done" in again.get_data(as_text=True)
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["players"][0]["total"] == 5
+
+
+def test_a_form_without_its_csrf_token_is_refused(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    response = client.post(f"/t/{token}/act", data={"type": "add_points", "seat": "0", "points": "5"})
+    assert response.status_code == 400
+    assert client.get(f"/api/tables/{token}").get_json()["version"] == 0
+
+
+def test_a_wrong_number_gets_a_clear_message_and_changes_nothing(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    fields = board_form(client.get(f"/t/{token}").get_data(as_text=True), "add_points") | {"points": "lots"}
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "points must be a whole number" in response.get_data(as_text=True)
+    assert client.get(f"/api/tables/{token}").get_json()["version"] == 0
+
+
+def test_a_phone_without_a_seat_cannot_move(client, phone):
+    token = start_table(client)["token"]
+    watcher = phone()
+    response = watcher.post(f"/api/tables/{token}/actions", json={"type": "end_round"})
+    assert response.status_code == 403
+    assert watcher.get(f"/t/{token}").location.endswith(f"/t/{token}/join")
+
+
+def test_pages_carry_a_strict_content_security_policy_and_no_inline_script(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    for url in ("/", f"/t/{token}", f"/t/{token}/invite", f"/t/{token}/display", f"/t/{token}/history"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        csp = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        html = response.get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), url
+        assert "style=\"" not in html, url
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_history_page_lists_every_change_with_undo_marked(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    client.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 3})
+    client.post(f"/api/tables/{token}/undo", json={})
+    html = client.get(f"/t/{token}/history").get_data(as_text=True)
+    assert "Bob: +3 points (round 1)" in html and "Undone: Bob: +3 points" in html
+
+
+def test_the_board_fragment_answers_204_when_nothing_changed(client):
+    token = start_table(client)["token"]
+    assert client.get(f"/t/{token}/board?since=0").status_code == 204
+    client.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 3})
+    assert client.get(f"/t/{token}/board?since=0").status_code == 200
+
+
+def test_static_files_are_served_from_this_server_not_a_cdn(client):
+    html = client.get("/").get_data(as_text=True)
+    scripts = re.findall(r'<script src="([^"]+)"', html)
+    assert scripts and all(s.startswith("/static/") for s in scripts)
+    with client.get("/static/vendor/htmx-2.0.11.min.js") as response:
+        assert response.status_code == 200 and b"htmx" in response.data
