@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, g, redirect, request, url_for
@@ -41,11 +43,20 @@ def init_app(app: Flask) -> None:
     def colour_name(colour: str) -> str:
         return translate(COLOUR_NAMES.get(colour, colour))
 
+    @app.url_defaults
+    def versioned_static(endpoint: str, values: dict) -> None:
+        # Static URLs carry a hash of the file: a phone caches them for a year and still
+        # gets a new version the moment the file changes.
+        if endpoint == "static" and "filename" in values:
+            values.setdefault("v", static_hash(values["filename"]))
+
     @app.after_request
     def vary_on_htmx(response: Response) -> Response:
         # One URL serves the page or its fragment: caches must keep them apart.
         response.vary.add("HX-Request")
-        if request.endpoint != "static":
+        if request.endpoint == "static" and request.args.get("v"):
+            response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+        elif request.endpoint != "static":
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
@@ -70,6 +81,19 @@ def quick_page(key: str) -> str | None:
     """The quick-score page of a game, when the game ships one (templates/games/<key>/quick.html)."""
     path = Path(current_app.template_folder or "") / "games" / key / "quick.html"
     return url_for("quick.page", game_key=key) if path.exists() else None
+
+
+@lru_cache(maxsize=256)
+def _hash_file(path: str, mtime: float) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def static_hash(filename: str) -> str:
+    path = Path(current_app.static_folder or "") / filename
+    try:
+        return _hash_file(str(path), path.stat().st_mtime)
+    except OSError:
+        return "0"
 
 
 def game_css(key: str) -> str | None:
