@@ -167,6 +167,9 @@ class Game(Protocol):
 
     def final_scores(self, state: State) -> list[Score] | None: ...
 
+    # Optional: ``progress(state) -> list[list[int]]`` — each seat's running score after each
+    # step (round, act, episode), drawn as a chart once the game is over.
+
 
 # --- helpers every game uses -------------------------------------------------------------
 

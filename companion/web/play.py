@@ -7,11 +7,12 @@ from typing import Any
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
-from .. import log
+from .. import charts, log
 from ..games.base import RuleError
 from ..i18n import translate
 from ..models import Table
 from .context import actor_for, form_to_action, load_table, optional_int
+from .records import bg_stats_link
 
 bp = Blueprint("play", __name__)
 htmx = HTMX()
@@ -46,7 +47,18 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "live_url": url_for("live.stream", token=table.token),
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "notice": notice,
+        "bg_stats": bg_stats_link(table) if table.finished else None,
+        "progress_chart": progress_chart(game, table) if over else None,
     }
+
+
+def progress_chart(game, table: Table):
+    """Score over the game, for games that can tell it (the optional ``progress`` hook)."""
+    progress = getattr(game, "progress", None)
+    if progress is None:
+        return None
+    series = [(seat.name, seat.colour, values) for seat, values in zip(table.seats, progress(table.state))]
+    return charts.line_chart(series, translate("Score over the game"))
 
 
 def _context_for_phone(table: Table, notice: dict[str, str] | None = None) -> dict[str, Any]:

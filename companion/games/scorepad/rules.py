@@ -106,6 +106,17 @@ class ScorePad:
             ],
         }
 
+    def progress(self, state: State) -> list[list[int]]:
+        """Each player's running total after each round (for the chart of a finished game)."""
+        running = []
+        for p in state["players"]:
+            total, points = 0, []
+            for round_points in p["rounds"]:
+                total += round_points
+                points.append(total)
+            running.append(points)
+        return running
+
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
 

@@ -1,0 +1,118 @@
+"""The evening's record: finished games, statistics, export and import, BG Stats links."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+
+from .. import charts, devices, records
+from ..games.base import RuleError
+from ..i18n import translate
+from ..log import game_of
+from ..models import Table
+from .context import load_table
+
+bp = Blueprint("records", __name__)
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/records")
+def index():
+    tables = records.finished_tables()
+    rows = list(records.score_rows(tables))
+    stats = records.player_stats(rows)
+    games = sorted({row["game"] for row in rows})
+    wins = charts.bar_chart([(p.name, p.wins) for p in stats[:12]], translate("Wins per player"))
+    return render_template("records.html", tables=tables, stats=stats, games=games, wins_chart=wins,
+                           rows_by_table=_rows_by_table(rows))
+
+
+def _rows_by_table(rows):
+    grouped: dict[int, list] = {}
+    for row in rows:
+        grouped.setdefault(row["table"], []).append(row)
+    return grouped
+
+
+@bp.get("/records/export.json")
+def export_all_json():
+    body = json.dumps({"format": "companion-records", "games": [records.export_game(t) for t in records.finished_tables()]},
+                      ensure_ascii=False, indent=1)
+    return _download(body, "application/json", "companion-records.json")
+
+
+@bp.get("/records/export.csv")
+def export_all_csv():
+    return _download(records.to_csv(records.score_rows(records.finished_tables())), "text/csv", "companion-records.csv")
+
+
+def _finished(token: str) -> Table:
+    table = load_table(token)
+    if not table.finished:
+        raise RuleError("Only a finished game can be exported: until then its face-down values are private.")
+    return table
+
+
+@bp.get("/t/<token>/export.json")
+def export_game_json(token: str):
+    try:
+        table = _finished(token)
+    except RuleError as error:
+        return render_template("error.html", message=translate(error.msg, error.args_), code=409), 409
+    body = json.dumps(records.export_game(table), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", f"{table.game}-{table.updated_at:%Y-%m-%d}.json")
+
+
+@bp.get("/t/<token>/export.csv")
+def export_game_csv(token: str):
+    try:
+        table = _finished(token)
+    except RuleError as error:
+        return render_template("error.html", message=translate(error.msg, error.args_), code=409), 409
+    return _download(records.to_csv(records.score_rows([table])), "text/csv", f"{table.game}-{table.updated_at:%Y-%m-%d}.csv")
+
+
+@bp.post("/records/import")
+def import_game():
+    upload = request.files.get("file")
+    raw = upload.read(MAX_IMPORT_BYTES + 1) if upload else b""
+    try:
+        if not raw or len(raw) > MAX_IMPORT_BYTES:
+            raise RuleError("Choose an exported game file (at most 5 MB).")
+        try:
+            data = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise RuleError("The file is not a Companion game export (%(field)s is missing).", field="format") from None
+        table = records.import_game(data, devices.current())
+    except RuleError as error:
+        flash(translate(error.msg, error.args_), "error")
+        return redirect(url_for("records.index"))
+    flash(translate("Game imported."), "success")
+    return redirect(url_for("play.page", token=table.token))
+
+
+def bg_stats_link(table: Table) -> str | None:
+    """A link that opens BG Stats' "log a play" with this game's players, scores and winners.
+
+    Uses BG Stats' createPlay deep link (JSON in the `data` parameter). No BGG id is sent:
+    our sources do not give one, and a wrong id would log the wrong game.
+    """
+    game = game_of(table)
+    scores = game.final_scores(table.state) if table.finished else None
+    if not scores:
+        return None
+    data = {
+        "sourceName": "Companion",
+        "game": {"name": translate(game.title), "sourceGameId": game.key},
+        "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": max(1, round((table.updated_at - table.created_at).total_seconds() / 60)),
+        "players": [{"name": s.name, "score": str(s.total), "winner": s.place == 1, "seatOrder": s.seat + 1}
+                    for s in scores],
+    }
+    return "https://app.bgstatsapp.com/createPlay.html?data=" + quote(json.dumps(data, separators=(",", ":")))

@@ -1,0 +1,82 @@
+"""The evening's record: statistics, exports, import, BG Stats link."""
+
+from __future__ import annotations
+
+import io
+import json
+from urllib.parse import parse_qs, urlsplit
+
+from tests.helpers import act, claim, csrf_of, start_table
+
+
+def finished_game(client, points=(5, 9, 2)):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    for seat, value in enumerate(points):
+        act(client, token, type="add_points", seat=seat, points=value)
+    act(client, token, type="write_secret", points=4)
+    act(client, token, type="finish")
+    return token
+
+
+def test_records_show_games_wins_average_and_best_per_player(client):
+    finished_game(client, (5, 9, 2))   # Ann 5+4=9 ties Bob 9: both win
+    finished_game(client, (1, 2, 30))  # Cid wins
+    html = client.get("/records").get_data(as_text=True)
+    assert "<svg" in html and "Wins per player" in html
+    row = lambda name: html.split(f"<td>{name}</td>")[1].split("</tr>")[0]
+    assert '<td class="num">2</td><td class="num">1</td>' in row("Ann")  # 2 games, 1 win
+    assert "7.0 / 9" in row("Ann")  # (9 + 5) / 2, best 9
+    assert "16.0 / 30" in row("Cid")
+
+
+def test_an_unfinished_game_cannot_be_exported(client):
+    token = start_table(client)["token"]
+    assert client.get(f"/t/{token}/export.json").status_code == 409
+
+
+def test_export_then_import_recreates_the_same_finished_game(client, phone):
+    token = finished_game(client)
+    exported = client.get(f"/t/{token}/export.json")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    data = exported.get_json()
+    assert data["scores"][0]["total"] == 9  # the face-down 4 is revealed once the game is over
+    other = phone()
+    page = other.get("/records").get_data(as_text=True)
+    response = other.post("/records/import", data={"csrf_token": csrf_of(page),
+                                                   "file": (io.BytesIO(json.dumps(data).encode()), "game.json")})
+    assert response.status_code == 302
+    new_token = response.location.rstrip("/").split("/t/")[1]
+    assert new_token != token
+    imported = other.get(f"/t/{new_token}/export.json").get_json()
+    assert imported["state"] == data["state"] and imported["scores"] == data["scores"]
+    assert len(imported["events"]) == len(data["events"])
+
+
+def test_an_altered_export_is_refused(client):
+    token = finished_game(client)
+    data = client.get(f"/t/{token}/export.json").get_json()
+    data["state"]["players"][1]["rounds"][0] = 1000  # Bob "scored" more than the history says
+    page = client.get("/records").get_data(as_text=True)
+    response = client.post("/records/import", data={"csrf_token": csrf_of(page),
+                                                    "file": (io.BytesIO(json.dumps(data).encode()), "game.json")},
+                           follow_redirects=True)
+    assert "does not lead to its final state" in response.get_data(as_text=True)
+    assert client.get("/records/export.csv").get_data(as_text=True).count("\n") == 1 + 3  # header + one game
+
+
+def test_csv_export_has_a_row_per_player(client):
+    token = finished_game(client)
+    lines = client.get(f"/t/{token}/export.csv").get_data(as_text=True).strip().splitlines()
+    assert lines[0] == "ended,game,table,seat,player,total,place,winner"
+    assert [line.split(",")[4:8] for line in lines[1:]] == [["Ann", "9", "1", "True"], ["Bob", "9", "1", "True"],
+                                                             ["Cid", "2", "3", "False"]]
+
+
+def test_a_finished_game_links_to_bg_stats_with_players_scores_and_winners(client):
+    token = finished_game(client)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    link = html.split('id="bg-stats" href="')[1].split('"')[0].replace("&amp;", "&")
+    data = json.loads(parse_qs(urlsplit(link).query)["data"][0])
+    assert [(p["name"], p["score"], p["winner"]) for p in data["players"]] == [
+        ("Ann", "9", True), ("Bob", "9", True), ("Cid", "2", False)]
