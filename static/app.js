@@ -21,6 +21,41 @@
     if (event.target.matches("select.autosubmit")) event.target.form.submit();
   });
 
+  // "While you were away": the version this phone last showed while visible is remembered;
+  // when it becomes visible again (or the page is reloaded after a sleep) it lists what changed.
+  function boardVersion() {
+    var board = document.getElementById("board");
+    return board ? parseInt(board.dataset.version, 10) : null;
+  }
+  function seenKey() {
+    var slot = document.getElementById("away-slot");
+    return slot ? "companion.seen." + slot.dataset.table : null;
+  }
+  function markSeen() {
+    var key = seenKey(), version = boardVersion();
+    if (key && version !== null && document.visibilityState === "visible") localStorage.setItem(key, String(version));
+  }
+  function showAway() {
+    var key = seenKey(), slot = document.getElementById("away-slot");
+    if (!key || !window.htmx) return;
+    var seen = parseInt(localStorage.getItem(key), 10);
+    var version = boardVersion();
+    if (!isNaN(seen) && version !== null && seen < version) {
+      htmx.ajax("GET", slot.dataset.awayUrl + "?since=" + seen, { target: "#away-slot", swap: "innerHTML" });
+    }
+    markSeen();
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#away .dismiss")) document.getElementById("away-slot").innerHTML = "";
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "board") markSeen();
+  });
+  document.addEventListener("DOMContentLoaded", showAway);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") showAway();
+  });
+
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.
   function resync() {
@@ -36,17 +71,31 @@
   window.addEventListener("pageshow", function (event) { if (event.persisted) resync(); });
   window.addEventListener("online", resync);
 
-  // Keep the screen awake during a game (where the browser allows it); re-requested on waking.
+  // Keep the screen awake during a game (where the browser allows it); the browser drops the
+  // lock when the page is hidden, so it is asked for again each time the page is shown.
+  // Each phone can switch it off (remembered on that phone only).
   var wakeLock = null;
+  function wakeWanted() { return localStorage.getItem("companion.wakelock") !== "off"; }
+  function showWakeToggle() {
+    var button = document.getElementById("wake-toggle");
+    if (button) button.setAttribute("aria-pressed", wakeWanted() ? "true" : "false");
+  }
   function keepAwake() {
-    if (!document.getElementById("live") || !navigator.wakeLock || document.visibilityState !== "visible") return;
-    if (localStorage.getItem("companion.wakelock") === "off") return;
+    showWakeToggle();
+    if (!document.getElementById("live") || document.body.classList.contains("finished")) return;
+    if (!navigator.wakeLock || document.visibilityState !== "visible" || !wakeWanted()) return;
     navigator.wakeLock.request("screen").then(function (lock) {
       wakeLock = lock;
       document.documentElement.dataset.wakeLock = "on";
       lock.addEventListener("release", function () { document.documentElement.dataset.wakeLock = "off"; });
     }).catch(function () { document.documentElement.dataset.wakeLock = "unavailable"; });
   }
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("#wake-toggle")) return;
+    localStorage.setItem("companion.wakelock", wakeWanted() ? "off" : "on");
+    if (!wakeWanted() && wakeLock) { wakeLock.release(); wakeLock = null; }
+    keepAwake();
+  });
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 })();

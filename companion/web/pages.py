@@ -7,7 +7,7 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, Response, current_app, g, redirect, request, url_for
+from flask import Flask, Response, current_app, g, jsonify, redirect, request, url_for
 from flask_babel import get_locale
 
 from ..games import get as get_game
@@ -59,6 +59,28 @@ def init_app(app: Flask) -> None:
         elif request.endpoint != "static":
             response.headers.setdefault("Cache-Control", "no-store")
         return response
+
+    @app.get("/manifest.webmanifest")
+    def manifest():
+        # Installed on a home screen, the app opens at /resume: straight into this phone's seat.
+        body = {
+            "name": "Companion", "short_name": "Companion", "start_url": "/resume", "scope": "/",
+            "display": "standalone", "background_color": "#14161a", "theme_color": "#14161a",
+            "icons": [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+                       "type": "image/png", "purpose": "any maskable"} for n in (192, 512)],
+        }
+        response = jsonify(body)
+        response.mimetype = "application/manifest+json"
+        return response
+
+    @app.get("/resume")
+    def resume():
+        """The table this phone last played at, else the home page."""
+        from ..seating import tables_of_device
+        from .. import devices
+
+        mine = [t for t in tables_of_device(devices.current(), limit=1) if not t.finished]
+        return redirect(url_for("play.page", token=mine[0].token) if mine else url_for("tables.home"))
 
     @app.post("/lang")
     def set_language():

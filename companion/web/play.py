@@ -144,6 +144,17 @@ def undo(token: str):
                                         request_id=request.form.get("request_id") or None))
 
 
+@bp.get("/t/<token>/away")
+def away(token: str):
+    """"While you were away": what changed since the version a waking phone last saw."""
+    table = load_table(token)
+    since = request.args.get("since", type=int)
+    if since is None or since >= table.version:
+        return "", 204
+    events = log.history(table.id, limit=30, since=since)
+    return render_template("_away.html", events=events, missed=table.version - since)
+
+
 @bp.get("/t/<token>/history")
 def history(token: str):
     table = load_table(token)
