@@ -28,11 +28,29 @@ def _reset_postgres(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A database of this test run's own, so two runs on one server never share tables."""
+    if not POSTGRES:
+        return None
+    base, _, _ = POSTGRES.rpartition("/")
+    name = f"companion_test_{os.getpid()}"
+    admin = create_engine(POSTGRES.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield f"{base}/{name}"
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
 @pytest.fixture(params=BACKENDS)
 def database_url(request, tmp_path) -> str:
     if request.param == "postgresql":
-        _reset_postgres(POSTGRES)
-        return POSTGRES.replace("postgresql://", "postgresql+psycopg://", 1)
+        url = request.getfixturevalue("postgres_url")
+        _reset_postgres(url)
+        return url.replace("postgresql://", "postgresql+psycopg://", 1)
     return f"sqlite:///{tmp_path / 'companion.db'}"
 
 
@@ -49,15 +67,21 @@ def make_app(database_url: str, tmp_path: Path, **config):
     return app
 
 
-@pytest.fixture
-def app(database_url, tmp_path):
-    app = make_app(database_url, tmp_path)
-    yield app
+def dispose(app) -> None:
+    """Closes an app's pooled connections now, rather than whenever the garbage collector
+    gets to them (psycopg warns about a connection deleted while open, and warnings are errors)."""
     from companion.extensions import db
 
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    app = make_app(database_url, tmp_path)
+    yield app
+    dispose(app)
 
 
 @pytest.fixture
@@ -124,7 +148,7 @@ class Server:
 
 @pytest.fixture
 def server_factory(database_url, tmp_path):
-    make_app(database_url, tmp_path)  # the schema, by the migrations
+    dispose(make_app(database_url, tmp_path))  # the schema, by the migrations
     servers: list[Server] = []
 
     def start(**kwargs) -> Server:
