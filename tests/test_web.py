@@ -133,3 +133,14 @@ def test_static_files_are_served_from_this_server_not_a_cdn(client):
     assert scripts and all(s.startswith("/static/") for s in scripts)
     with client.get("/static/vendor/htmx-2.0.11.min.js") as response:
         assert response.status_code == 200 and b"htmx" in response.data
+
+
+def test_a_one_tap_button_posts_its_fixed_fields(app):
+    with app.test_request_context("/"):
+        from flask import g, render_template_string
+
+        g.board = {"act_url": "/t/x/act", "version": 3}
+        html = render_template_string('{% from "_macros.html" import act_button %}'
+                                      '{{ act_button("add_points", "+3", seat=1, points=3) }}')
+    assert 'name="seat" value="1"' in html and 'name="points" value="3"' in html
+    assert 'name="type" value="add_points"' in html and 'name="version" value="3"' in html

@@ -1,0 +1,84 @@
+"""Adventure 3's final count: what only the board shows, entered by the table.
+
+The city map is in no source, so the app never works out where a figure stands: for each player
+the table enters how many of their figures (adventurers and companions) stand in each city; the
+rest stand outside ("en dehors des villes", the start area included). The table also confirms
+each city's size and the number of creatures still on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import Actor, Applied, RuleError, State, evolve, int_field, label
+from . import bands
+from .box import count
+from .rules import int_list, player_name, public_seat, require_host, require_phase, require_table_member
+from .setup import LEARNED_CITY_SIZES
+
+
+def _city(state: State, raw: Any) -> str:
+    if not isinstance(raw, str) or raw not in state["cities"]:
+        raise RuleError("There is no city %(city)s", city=str(raw))
+    return raw
+
+
+def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
+    """Fields ``city`` and ``figures``: two lists of the same length; a city left out holds none."""
+    require_phase(state, "counting")
+    seat = public_seat(state, action, actor)
+    raw_cities = action.get("city") or []
+    raw_cities = raw_cities if isinstance(raw_cities, list) else [raw_cities]
+    figures = int_list(action, "figures", 0)
+    if len(raw_cities) != len(figures):
+        raise RuleError("Give one number of figures per city")
+    entered: dict[str, int] = {}
+    for raw, n in zip(raw_cities, figures):
+        city = _city(state, raw)
+        if city in entered:
+            raise RuleError("City %(city)s is given twice", city=city)
+        if n:
+            entered[city] = n
+    in_play = sum(bands.figures(b) for b in state["players"][seat]["bands"])
+    if sum(entered.values()) > in_play:
+        raise RuleError("%(player)s has only %(n)s figures on the board", player=player_name(state, seat), n=in_play)
+    new = evolve(state)
+    new["players"][seat]["cities"] = entered
+    return Applied(new, label("The figures of %(player)s in cities are entered", player=player_name(state, seat)))
+
+
+def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
+    """The table confirms a size from its board; later games start from it (``learned``)."""
+    require_phase(state, "counting")
+    require_host(actor)
+    city = _city(state, action.get("city"))
+    size = int_field(action, "size", 1)
+    new = evolve(state)
+    new["cities"][city] = size
+    return Applied(
+        new,
+        label("A city's size is set to %(size)s fields", size=size),
+        learned={LEARNED_CITY_SIZES: {city: size}},
+    )
+
+
+def set_creatures_on_board(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
+    """The penalty counts "créatures se trouvant encore sur le plateau": the table confirms the number."""
+    require_phase(state, "counting")
+    require_host(actor)
+    defeated = sum(len(p["creatures"]) for p in state["players"])
+    left = int_field(action, "count", 0, count("fog_creatures") - defeated)
+    new = evolve(state)
+    new["creatures"]["on_board"] = left
+    return Applied(new, label("%(n)s creatures are still on the board", n=left))
+
+
+def finish_scoring(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
+    require_phase(state, "counting")
+    require_table_member(actor)
+    missing = [p["name"] for p in state["players"] if p["cities"] is None]
+    if missing:
+        raise RuleError("Enter the figures in cities of: %(players)s", players=", ".join(missing))
+    new = evolve(state)
+    new["phase"] = "over"
+    return Applied(new, label("Final count done"))

@@ -1,0 +1,67 @@
+"""Adventure Land (HABA, 2015; Kramer & Kiesling): the game object the platform registers."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..base import Action, Actor, Applied, OptionSpec, PlayerSpec, RuleError, Score, State, View, _
+from . import setup as setup_rules
+from .actions import ACTIONS, HANDLERS
+from .box import FLAT, PER_PLAYER
+from .quick import QUICK_SCORER
+from .results import scores
+from .views import view as seat_view
+
+
+class AdventureLand:
+    key = "adventure-land"
+    title = "Adventure Land"
+    min_players = setup_rules.MIN_PLAYERS
+    max_players = setup_rules.MAX_PLAYERS
+    options = (
+        OptionSpec(
+            "scenario",
+            _("Adventure"),
+            kind="choice",
+            default="1",
+            choices=(
+                ("1", _("1 — The Fellowship (simplest)")),
+                ("2", _("2 — The Magnificent")),
+                ("3", _("3 — Escape to the Cities")),
+            ),
+        ),
+        OptionSpec(
+            "sort_out",
+            _("Companions and swords put back"),
+            kind="choice",
+            default=PER_PLAYER,
+            choices=(
+                (PER_PLAYER, _("Per player (French rulebook: 8 / 5 / 2 each)")),
+                (FLAT, _("Flat (English edition: 8 / 5 / 2 in all)")),
+            ),
+            help=_("The editions disagree: use the reading your box's rulebook gives."),
+        ),
+    )
+    actions = ACTIONS
+    quick_scorers = {"": QUICK_SCORER}
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
+        return setup_rules.new_game(players, options, library)
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        handler = HANDLERS.get(action.get("type"))
+        if handler is None:
+            raise RuleError("Unknown move %(type)s", type=str(action.get("type")))
+        return handler(state, action, actor)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return seat_view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def final_scores(self, state: State) -> list[Score] | None:
+        return scores(state) if self.is_over(state) else None
+
+
+GAME = AdventureLand()

@@ -1,0 +1,230 @@
+"""``POST /api/score/adventure-land``: final scores from a table's counts, no game needed.
+
+Each adventure takes exactly its own fields (an unknown field is refused, so a typo never scores
+silently):
+
+- adventure 1 — the track rebuilt from what happened: ``creatures`` (laurel values),
+  ``gold_taken`` (gold pieces taken during the game, spent ones included) and ``companions`` (for
+  each adventurer that ever had companions, how many joined it; lost adventurers included);
+- adventure 2: ``creatures``, ``gold`` (held), ``herbs`` and ``swords`` (values),
+  ``largest_group`` (figures in the biggest group);
+- adventure 3: ``creatures``, ``gold``, ``outside_cities`` (figures), ``cities`` (city name →
+  figures), plus top-level ``cities`` (name → size in fields) and ``creatures_left_on_board``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import QuickScorer, ScoreInputError, rank
+from .box import count, herb_values, sword_values
+from .scoring import Holdings, breakdowns, totals
+from .setup import MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
+
+TOP_FIELDS = {1: {"scenario", "players"}, 2: {"scenario", "players"}}
+TOP_FIELDS[3] = TOP_FIELDS[1] | {"cities", "creatures_left_on_board"}
+PLAYER_FIELDS = {
+    1: {"name", "creatures", "gold_taken", "companions"},
+    2: {"name", "creatures", "gold", "herbs", "swords", "largest_group"},
+    3: {"name", "creatures", "gold", "outside_cities", "cities"},
+}
+
+
+def whole(value: Any, where: str, lo: int = 0, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoreInputError(f"{where} must be a whole number")
+    if value < lo:
+        raise ScoreInputError(f"{where} must be at least {lo}")
+    if hi is not None and value > hi:
+        raise ScoreInputError(f"{where} must be at most {hi}")
+    return value
+
+
+def values(value: Any, where: str, allowed: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ScoreInputError(f"{where} must be a list of whole numbers")
+    out = tuple(whole(v, f"{where}[{i}]") for i, v in enumerate(value))
+    for i, v in enumerate(out):
+        if allowed is not None and v not in allowed:
+            raise ScoreInputError(f"{where}[{i}] must be one of {', '.join(map(str, allowed))}")
+    return out
+
+
+def fields(obj: Any, expected: set[str], where: str) -> Mapping[str, Any]:
+    if not isinstance(obj, dict):
+        raise ScoreInputError(f"{where} must be an object")
+    for name in sorted(expected - obj.keys()):
+        raise ScoreInputError(f"{where}.{name} is missing")
+    for name in sorted(obj.keys() - expected):
+        raise ScoreInputError(f"{where}.{name} is not a field of this adventure")
+    return obj
+
+
+def figures_by_city(value: Any, where: str, cities: Mapping[str, int]) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ScoreInputError(f"{where} must be an object: city name → figures")
+    for city in value:
+        if city not in cities:
+            raise ScoreInputError(f"{where}: unknown city {city!r}")
+    return {city: whole(n, f"{where}.{city}") for city, n in value.items()}
+
+
+def city_sizes(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise ScoreInputError("cities must be an object: city name → size in fields")
+    return {str(city): whole(size, f"cities.{city}", lo=1) for city, size in value.items()}
+
+
+def player_holdings(scenario: int, raw: Any, where: str, cities: Mapping[str, int]) -> Holdings:
+    p = fields(raw, PLAYER_FIELDS[scenario], where)
+    creatures = values(p["creatures"], f"{where}.creatures")
+    most_figures = count("adventurers_per_colour") + count("companions")
+    if scenario == 1:
+        companions = values(p["companions"], f"{where}.companions")
+        if len(companions) > count("adventurers_per_colour"):
+            raise ScoreInputError(f"{where}.companions has more entries than a player has adventurers")
+        return Holdings(creatures=creatures, gold_taken=whole(p["gold_taken"], f"{where}.gold_taken"), companions_joined=companions)
+    gold = whole(p["gold"], f"{where}.gold")
+    if scenario == 2:
+        return Holdings(
+            creatures=creatures,
+            gold=gold,
+            herbs=values(p["herbs"], f"{where}.herbs", herb_values()),
+            swords=values(p["swords"], f"{where}.swords", sword_values()),
+            largest_group=whole(p["largest_group"], f"{where}.largest_group", hi=most_figures),
+        )
+    held = Holdings(
+        creatures=creatures,
+        gold=gold,
+        outside_cities=whole(p["outside_cities"], f"{where}.outside_cities"),
+        cities=figures_by_city(p["cities"], f"{where}.cities", cities),
+    )
+    if held.outside_cities + sum(held.cities.values()) > most_figures:
+        raise ScoreInputError(f"{where} has more figures than a player can have ({most_figures})")
+    return held
+
+
+def check_box(players: list[Holdings], creatures_left: int) -> None:
+    """What all players hold together cannot exceed what the box contains."""
+    limits = [
+        ("creatures", sum(len(p.creatures) for p in players) + creatures_left, count("fog_creatures")),
+        ("gold", sum(p.gold for p in players), count("gold")),
+        ("herbs", sum(len(p.herbs) for p in players), count("herbs")),
+        ("swords", sum(len(p.swords) for p in players), count("swords")),
+    ]
+    for name, total, most in limits:
+        if total > most:
+            raise ScoreInputError(f"{name}: {total} in all, but the box has only {most}")
+
+
+def score(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise ScoreInputError("the body must be a JSON object")
+    scenario = body.get("scenario")
+    if type(scenario) is not int or scenario not in SCENARIOS:
+        raise ScoreInputError("scenario must be 1, 2 or 3")
+    fields(body, TOP_FIELDS[scenario], "body")
+    raw_players = body["players"]
+    if not isinstance(raw_players, list) or not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
+        raise ScoreInputError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names = [player_name(p, f"players[{i}]") for i, p in enumerate(raw_players)]
+    check_unique(names)
+    cities = city_sizes(body["cities"]) if scenario == 3 else {}
+    creatures_left = whole(body["creatures_left_on_board"], "creatures_left_on_board") if scenario == 3 else 0
+    players = [player_holdings(scenario, p, f"players[{i}]", cities) for i, p in enumerate(raw_players)]
+    check_box(players, creatures_left)
+    total = totals(breakdowns(scenario, players, cities, creatures_left))
+    places = rank(total)
+    return {"players": [{"name": n, "total": t, "place": pl} for n, t, pl in zip(names, total, places)]}
+
+
+def player_name(raw: Any, where: str) -> str:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    if not isinstance(name, str) or not name.strip():
+        raise ScoreInputError(f"{where}.name must be a non-empty string")
+    return name
+
+
+def check_unique(names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        folded = name.strip().casefold()
+        if folded in seen:
+            raise ScoreInputError(f"players: the name {name!r} is given twice")
+        seen.add(folded)
+
+
+_COUNT = {"type": "integer", "minimum": 0}
+_COUNTS = {"type": "array", "items": _COUNT}
+_NAME = {"type": "string", "minLength": 1}
+
+
+def _player_schema(props: dict[str, Any]) -> dict[str, Any]:
+    props = {"name": _NAME, "creatures": {**_COUNTS, "description": "laurel values of the creatures defeated"}, **props}
+    return {"type": "object", "required": sorted(props), "additionalProperties": False, "properties": props}
+
+
+def _request_schema(scenario: int, players: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    props = {
+        "scenario": {"const": scenario},
+        "players": {"type": "array", "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS, "items": _player_schema(players)},
+        **(extra or {}),
+    }
+    return {"type": "object", "required": sorted(props), "additionalProperties": False, "properties": props}
+
+
+REQUEST_SCHEMA = {
+    "oneOf": [
+        _request_schema(1, {
+            "gold_taken": {**_COUNT, "description": "gold pieces taken during the game, spent ones included"},
+            "companions": {**_COUNTS, "description": "per adventurer, the companions that joined it (lost ones included)"},
+        }),
+        _request_schema(2, {
+            "gold": {**_COUNT, "description": "gold pieces held"},
+            "herbs": {"type": "array", "items": {"enum": list(herb_values())}},
+            "swords": {"type": "array", "items": {"enum": list(sword_values())}, "description": "extra values"},
+            "largest_group": {**_COUNT, "description": "figures (adventurers + companions) in the biggest group"},
+        }),
+        _request_schema(3, {
+            "gold": {**_COUNT, "description": "gold pieces held"},
+            "outside_cities": {**_COUNT, "description": "figures outside every city, start area included"},
+            "cities": {"type": "object", "additionalProperties": _COUNT, "description": "city name → figures there"},
+        }, {
+            "cities": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}, "description": "city name → size in fields"},
+            "creatures_left_on_board": _COUNT,
+        }),
+    ]
+}
+
+RESPONSE_SCHEMA = {
+    "type": "object",
+    "required": ["players"],
+    "properties": {
+        "players": {
+            "type": "array",
+            "description": "in input order; place = 1 + the number of players with a strictly higher total",
+            "items": {
+                "type": "object",
+                "required": ["name", "total", "place"],
+                "properties": {"name": {"type": "string"}, "total": {"type": "integer"}, "place": {"type": "integer", "minimum": 1}},
+            },
+        }
+    },
+}
+
+EXAMPLE = {
+    "scenario": 2,
+    "players": [
+        # The rulebook's example: 22 + 24 + 4 + 7 + 4 = 61.
+        {"name": "Martin", "creatures": [5, 6], "gold": 2, "herbs": [3, 4], "swords": [0, 1, 3], "largest_group": 8},
+        {"name": "Julie", "creatures": [7], "gold": 3, "herbs": [2], "swords": [2], "largest_group": 5},
+    ],
+}
+
+QUICK_SCORER = QuickScorer(
+    summary="Final scores of one Adventure Land adventure from the table's counts",
+    request_schema=REQUEST_SCHEMA,
+    response_schema=RESPONSE_SCHEMA,
+    score=score,
+    example=EXAMPLE,
+)

@@ -1,0 +1,83 @@
+"""Checks every move shares: whose holdings a move touches, who may make it, and when."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..base import Actor, RuleError, State, int_field
+
+
+def player_name(state: State, seat: int) -> str:
+    return state["players"][seat]["name"]
+
+
+def require_phase(state: State, *phases: str) -> None:
+    if state["phase"] == "over":
+        raise RuleError("The game is over")
+    if state["phase"] not in phases:
+        if state["phase"] == "counting":
+            raise RuleError("The game has ended: only the final count is left")
+        raise RuleError("This is for the final count, after the game has ended")
+
+
+def require_no_fight(state: State) -> None:
+    if state["fight"] is not None:
+        raise RuleError("Finish %(player)s's fight first", player=player_name(state, state["fight"]["seat"]))
+
+
+def require_not_fighting(state: State, seat: int) -> None:
+    """A fighter's holdings wait until the fight is over; other players carry on."""
+    if state["fight"] is not None and state["fight"]["seat"] == seat:
+        require_no_fight(state)
+
+
+def require_table_member(actor: Actor) -> None:
+    if actor.seat is None and not actor.host:
+        raise RuleError("Only the players at the table or the host can do this")
+
+
+def require_host(actor: Actor) -> None:
+    if not actor.host:
+        raise RuleError("Only the host can do this")
+
+
+def public_seat(state: State, action: Mapping[str, Any], actor: Actor) -> int:
+    """The seat a public move is about: its ``seat`` field, else the actor's own.
+
+    A player records their own holdings; the host may record anyone's public ones.
+    """
+    if action.get("seat") in (None, ""):
+        if actor.seat is None:
+            raise RuleError("Say whose move this is")
+        return actor.seat
+    seat = int_field(action, "seat", 0, len(state["players"]) - 1)
+    if seat != actor.seat and not actor.host:
+        raise RuleError("Only %(player)s or the host can record this", player=player_name(state, seat))
+    return seat
+
+
+def own_seat(state: State, actor: Actor) -> int:
+    """A face-down tile is entered by its owner: nobody else has seen its value."""
+    if actor.seat is None or not 0 <= actor.seat < len(state["players"]):
+        raise RuleError("Only a seated player can enter their own face-down tiles")
+    return actor.seat
+
+
+def int_list(action: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None) -> list[int]:
+    """A repeated whole-number field ("x[]" in a form, a JSON list); missing means empty."""
+    raw = action.get(name)
+    if raw in (None, ""):
+        return []
+    if not isinstance(raw, list):
+        raw = [raw]
+    return [int_field({name: item}, name, lo, hi) for item in raw]
+
+
+def remove_values(held: list[int], wanted: list[int], missing: str) -> list[int]:
+    """``held`` without one tile per value in ``wanted``; RuleError(missing) if a value is not held."""
+    left = list(held)
+    for value in wanted:
+        if value not in left:
+            raise RuleError(missing, value=value)
+        left.remove(value)
+    return left

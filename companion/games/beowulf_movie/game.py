@@ -1,0 +1,47 @@
+"""Beowulf: The Movie Board Game — the Game object the registry finds."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from . import quick_form, rules, standings, views
+from .actions import ACTIONS
+from .boards import GAME_KEY
+from .quick import ACT_SCORER
+from ..base import Action, ActionSpec, Actor, Applied, OptionSpec, PlayerSpec, QuickScorer, Score, State, View
+
+
+class BeowulfMovie:
+    key = GAME_KEY
+    title = "Beowulf: The Movie Board Game"
+    # Rulebook, "Fiches d'aides": "Quatre feuilles - une pour chaque joueur"; 2–4 players on the box
+    # (secondary source).
+    min_players = 2
+    max_players = 4
+    options: Sequence[OptionSpec] = ()
+    actions: Mapping[str, ActionSpec] = ACTIONS
+    quick_scorers: Mapping[str, QuickScorer] = {"act": ACT_SCORER}
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any],
+              library: Mapping[str, Any] | None = None) -> State:
+        return rules.setup(players, options, library)
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        return rules.apply(state, action, actor)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def final_scores(self, state: State) -> list[Score] | None:
+        return standings.final_scores(state)
+
+    def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
+                        form: Any = None) -> dict[str, Any]:
+        """The quick-score page's grid (templates/games/beowulf-the-movie/quick.html)."""
+        return quick_form.page_view(payload, result, form)
+
+
+GAME = BeowulfMovie()

@@ -1,0 +1,160 @@
+"""What a phone (or the table display) shows: the act's grid with live scores, players, ledger.
+
+Everything the app tracks is public at the table: the board, the saga points and the figures in
+front of each player. Tiles in hand (private) are not tracked, so every seat gets the same view;
+``seat`` only tells the template which phone is looking.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import boards
+from .catalogue import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
+from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
+from .standings import breakdown, final_view, tie_broken
+from .state import cell_of, empty_squares, grid_of, key, saga, unused_diamonds
+from ..base import State, View
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _counted(t: CountedTile) -> dict[str, Any]:
+    return {"square": square_name(t.row, t.col), "line": t.line, "value": t.value, "value_text": _signed(t.value),
+            "counts": t.counts, "ability": t.ability,
+            "ability_name": ABILITIES[t.ability].name if t.ability else None,
+            "cancelled_by": [square_name(*b) for b in t.cancelled_by]}
+
+
+def _cut(c: CutOff) -> dict[str, Any]:
+    return {"square": square_name(c.row, c.col), "line": c.line, "value_text": _signed(c.value),
+            "ability_name": ABILITIES[c.ability].name if c.ability else None,
+            "gorge": square_name(*c.gorge)}
+
+
+def _figure(state: State, f: FigureScore) -> dict[str, Any]:
+    kind = FIGURES[f.kind]
+    player = state["players"][f.player]
+    return {"seat": f.player, "player": player["name"], "colour": player["colour"], "kind": f.kind,
+            "name": kind.name, "letter": kind.letter, "square": square_name(f.row, f.col),
+            "base_diamonds": f.base_diamonds, "horns": [square_name(*h) for h in f.horns],
+            "diamonds": f.diamonds, "sum": f.sum, "points": f.points,
+            "tiles": [_counted(t) for t in f.tiles], "cut_off": [_cut(c) for c in f.cut_off]}
+
+
+def _tile(entry: dict[str, Any], cancelled_by: list[str]) -> dict[str, Any]:
+    ability = entry["ability"]
+    return {"value": entry["value"], "value_text": _signed(entry["value"]), "ability": ability,
+            "ability_name": ABILITIES[ability].name if ability else None,
+            "ability_effect": ABILITIES[ability].effect if ability else None,
+            "cancelled_by": cancelled_by}
+
+
+def _grid(state: State, figures: dict[str, dict[str, Any]], cancelled: dict[str, list[str]]) -> list[list[dict]]:
+    board = state["board"]
+    blocked, gorges = boards.squares(board, "blocked"), boards.squares(board, "gorges")
+    grid = []
+    for r in range(board["rows"]):
+        row = []
+        for c in range(board["cols"]):
+            square: dict[str, Any] = {"row": r, "col": c, "name": square_name(r, c), "state": "empty"}
+            entry = state["pieces"].get(key(r, c))
+            if (r, c) in blocked:
+                square["state"] = "blocked"
+            elif (r, c) in gorges:
+                square["state"] = "gorge"
+            elif entry and "figure" in entry:
+                square.update(state="figure", figure=figures[key(r, c)])
+            elif entry:
+                square.update(state="tile", tile=_tile(entry["tile"], cancelled.get(key(r, c), [])))
+            row.append(square)
+        grid.append(row)
+    return grid
+
+
+def _players(state: State, live: dict[int, int]) -> list[dict[str, Any]]:
+    totals = saga(state)
+    out = []
+    for seat, p in enumerate(state["players"]):
+        supply = state["supply"][seat]
+        out.append({
+            "seat": seat, "name": p["name"], "colour": p["colour"], "saga": totals[seat],
+            "act_points": live.get(seat, 0),
+            "supply": [{"kind": k, "name": f.name, "letter": f.letter, "diamonds": f.diamonds,
+                        "count": supply[k]} for k, f in FIGURES.items()],
+            "unused_diamonds": unused_diamonds(state, seat),
+            "breakdown": [{"label": msg, "points": pts} for msg, pts in breakdown(state, seat)],
+        })
+    return out
+
+
+def _ledger(state: State) -> list[dict[str, Any]]:
+    """Newest first, with figure names and squares for act scoring lines."""
+    lines = []
+    for entry in reversed(state["ledger"]):
+        line = dict(entry, name=state["players"][entry["seat"]]["name"],
+                    colour=state["players"][entry["seat"]]["colour"],
+                    act_numeral=ACTS[entry["act"]].numeral if entry["act"] else "")
+        if entry["why"] == "figure":
+            line["figure_name"] = FIGURES[entry["kind"]].name
+        lines.append(line)
+    return lines
+
+
+def _suggested_size(state: State) -> dict[str, int] | None:
+    """Rulebook: the Act I and Act II boards are the same size, so Act II starts from Act I's."""
+    if state["act"] == 2 and "1" in state["known_boards"]:
+        act_one = state["known_boards"]["1"]
+        return {"rows": act_one["rows"], "cols": act_one["cols"]}
+    return None
+
+
+def _board(state: State) -> dict[str, Any] | None:
+    board = state["board"]
+    if board is None:
+        return None
+    act = ACTS[state["act"]]
+    return {"rows": board["rows"], "cols": board["cols"], "from_library": state["board_from_library"],
+            "printed_gorges_expected": act.printed_gorges, "printed_gorges_marked": len(board["gorges"]),
+            "row_names": [chr(ord("A") + r) for r in range(board["rows"])],
+            "col_names": [str(c + 1) for c in range(board["cols"])]}
+
+
+def view(state: State, seat: int | None) -> View:
+    act = ACTS[state["act"]]
+    figures: dict[str, dict[str, Any]] = {}
+    cancelled: dict[str, list[str]] = {}
+    live: dict[int, int] = {}
+    if state["board"] is not None:
+        grid = grid_of(state)
+        result = score_grid(grid)
+        figures = {key(f.row, f.col): _figure(state, f) for f in result.figures}
+        cancelled = {key(*cell): [square_name(*b) for b in by] for cell, by in cancellations(grid).items()}
+        live = dict(result.totals)
+    empty = empty_squares(state) if state["board"] is not None else []
+    return {
+        "act": act.number, "act_numeral": act.numeral, "act_foe": act.foe, "act_hint": act.hint,
+        "last_act": act.number == LAST_ACT,
+        "phase": state["phase"],
+        "seat": seat,
+        "first_seat": state["first_seat"],
+        "first_player": state["players"][state["first_seat"]]["name"] if state["first_seat"] is not None else None,
+        "board": _board(state),
+        "grid": _grid(state, figures, cancelled) if state["board"] is not None else [],
+        "suggested_size": _suggested_size(state),
+        "tiles": [{"row": r, "col": c, "name": square_name(r, c)}
+                  for r, c in sorted(cell_of(k) for k, v in state["pieces"].items() if "tile" in v)],
+        "empty_squares": len(empty),
+        "board_full": state["board"] is not None and not empty,
+        "figures": list(figures.values()),
+        "players": _players(state, live),
+        "ledger": _ledger(state),
+        "abilities": [{"key": a.key, "name": a.name, "effect": a.effect, "scoring": a.scoring}
+                      for a in ABILITIES.values()],
+        "figure_kinds": [{"kind": f.kind, "name": f.name, "letter": f.letter, "diamonds": f.diamonds}
+                         for f in FIGURES.values()],
+        "final": final_view(state),
+        "tie_broken": state["phase"] == "over" and tie_broken(state),
+    }

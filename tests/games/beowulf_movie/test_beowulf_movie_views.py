@@ -1,0 +1,85 @@
+"""What phones see: the grid, the breakdown, the ledger; and the quick page's form handling."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.games.base import ScoreInputError
+from companion.games.beowulf_movie import GAME
+from companion.games.beowulf_movie.quick_form import from_form, page_view
+from tests.games.beowulf_movie.beowulf_movie_helpers import new_game, play, with_board
+
+
+def test_every_seat_sees_the_same_board_since_nothing_tracked_is_private():
+    state = play(with_board(new_game()), {"type": "place_tile", "row": 0, "col": 0, "value": 2},
+                 {"type": "cash_treasure", "seat": 1, "points": 4}).state
+    views = [GAME.view(state, seat) for seat in (None, 0, 1, 2)]
+    assert all({k: v for k, v in view.items() if k != "seat"} == {k: v for k, v in views[0].items() if k != "seat"}
+               for view in views)
+    json.dumps(views[0])
+
+
+def test_a_tile_turned_face_down_shows_it_even_when_no_figure_counts_it():
+    state = play(with_board(new_game()), {"type": "place_tile", "row": 0, "col": 0, "value": 2},
+                 {"type": "place_tile", "row": 0, "col": 3, "value": 0, "ability": "betrayal"}).state
+    assert GAME.view(state, None)["grid"][0][0]["tile"]["cancelled_by"] == ["A4"]
+
+
+def test_the_breakdown_names_tiles_beyond_a_gorge():
+    state = play(with_board(new_game()), {"type": "place_figure", "seat": 0, "row": 0, "col": 0, "kind": "castle"},
+                 {"type": "place_tile", "row": 0, "col": 1, "value": 0, "ability": "gorge"},
+                 {"type": "place_tile", "row": 0, "col": 2, "value": 6}).state
+    figure = GAME.view(state, None)["grid"][0][0]["figure"]
+    assert figure["cut_off"] == [{"square": "A3", "line": "row", "value_text": "+6", "ability_name": None, "gorge": "A2"}]
+    assert figure["points"] == 0
+
+
+def test_the_ledger_lists_newest_first_with_the_figure_and_square():
+    state = play(with_board(new_game()), {"type": "place_figure", "seat": 2, "row": 1, "col": 1, "kind": "beowulf"},
+                 {"type": "place_tile", "row": 1, "col": 2, "value": 2}, {"type": "score_act"}).state
+    line = GAME.view(state, None)["ledger"][0]
+    assert (line["name"], line["figure_name"], line["square"], line["points"], line["act_numeral"]) == (
+        "Cid", "Beowulf", "B2", 8, "I")
+
+
+def test_act_ii_suggests_the_act_i_boards_size():
+    state = play(with_board(new_game(), rows=5, cols=7), {"type": "score_act"},
+                 {"type": "next_act", "first_seat": 0}).state
+    assert GAME.view(state, None)["suggested_size"] == {"rows": 5, "cols": 7}
+
+
+# --- the quick page's form -------------------------------------------------------------------
+
+def test_the_quick_form_carries_the_grid_and_applies_one_edit():
+    form = {"rows": ["3"], "cols": ["3"], "cell": ["0,0,figure,thane,brown", "2,2,tile,-1,"],
+            "square": ["0,2"], "what": ["tile"], "value": ["4"], "ability": ["horn"]}
+    assert from_form(form) == {"rows": 3, "cols": 3, "cells": [
+        {"row": 0, "col": 0, "figure": {"player": "brown", "kind": "thane"}},
+        {"row": 0, "col": 2, "tile": {"value": 4, "ability": "horn"}},
+        {"row": 2, "col": 2, "tile": {"value": -1, "ability": None}}]}
+
+
+def test_the_quick_form_empties_a_square_and_drops_squares_outside_a_smaller_grid():
+    form = {"rows": ["2"], "cols": ["2"], "cell": ["0,0,tile,3,", "2,2,tile,1,"], "square": ["0,0"], "what": ["empty"]}
+    assert from_form(form)["cells"] == []
+
+
+@pytest.mark.parametrize("form,message", [
+    ({"rows": ["x"]}, "rows must be a whole number"),
+    ({"rows": ["3"], "cols": ["3"], "square": ["0,0"], "what": ["thane"], "player": ["pink"]}, "player"),
+    ({"rows": ["3"], "cols": ["3"], "square": ["0,0"], "what": ["tile"], "value": ["99"]}, "value"),
+    ({"rows": ["3"], "cols": ["3"], "square": ["0,0"], "what": ["dragon"]}, "what must be"),
+])
+def test_the_quick_form_refuses_a_bad_edit(form, message):
+    with pytest.raises(ScoreInputError, match=message):
+        from_form(form)
+
+
+def test_the_quick_page_shows_each_figures_points_on_its_square():
+    payload = {"rows": 1, "cols": 2, "cells": [{"row": 0, "col": 0, "figure": {"player": "red", "kind": "castle"}},
+                                               {"row": 0, "col": 1, "tile": {"value": 3}}]}
+    page = page_view(payload, GAME.quick_scorers["act"].score(payload))
+    assert page["grid"][0][0]["figure"]["score"]["points"] == 6
+    assert page["players"] == [("red", 6)]

@@ -1,0 +1,113 @@
+"""The board template and the quick-score page, rendered by the real app (Flask test client)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.helpers import act, claim, csrf_of, start_table
+
+PLAYERS = [{"name": "Ann", "colour": "brown"}, {"name": "Bob", "colour": "green"}]
+
+
+def table(client, boards=True):
+    token = start_table(client, game="beowulf-the-movie", players=PLAYERS)["token"]
+    claim(client, token, 0)
+    if boards:
+        for action in ({"type": "set_board_size", "rows": 3, "cols": 4}, {"type": "confirm_board"}):
+            assert act(client, token, **action).status_code == 200
+    return token
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def hidden_fields(html: str, form_id: str) -> dict[str, str]:
+    form = re.search(r'<form id="%s".*?</form>' % form_id, html, re.S)
+    assert form, f"no form {form_id}"
+    return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
+
+
+def test_a_new_table_asks_for_the_boards_shape(client):
+    token = table(client, boards=False)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "The Act I board" in html and 'name="rows"' in html
+    assert 'value="set_board_size"' in html
+
+
+def test_the_grid_shows_live_scores_and_a_figures_breakdown(client):
+    token = table(client)
+    for action in ({"type": "place_figure", "row": 0, "col": 0, "kind": "thane"},
+                   {"type": "place_tile", "row": 0, "col": 2, "value": 3, "ability": "horn"},
+                   {"type": "place_tile", "row": 1, "col": 0, "value": 5},
+                   {"type": "place_tile", "row": 1, "col": 1, "value": -2, "ability": "betrayal"}):
+        assert act(client, token, **action).status_code == 200
+    page = text_of(client.get(f"/t/{token}").get_data(as_text=True))
+    assert "T +12" in page  # the Thane's square: (3 + 0) × (3 + 1)
+    assert "turned face down by the Betrayal on B2" in page
+    assert "Sum 3 × 4 ◆" in page
+
+
+def test_tapping_a_square_then_a_figure_places_it(client):
+    token = table(client)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert 'form="bm-place"' in html
+    fields = hidden_fields(html, "bm-place") | {"square": "1,3", "what": "castle", "seat": "0"}
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert view["grid"][1][3]["figure"]["kind"] == "castle"
+
+
+def test_placing_on_a_taken_square_shows_why(client):
+    token = table(client)
+    act(client, token, type="place_tile", row=0, col=0, value=1)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    fields = hidden_fields(html, "bm-place") | {"square": "0,0", "what": "tile", "value": "2"}
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and "Square A1 is already taken" in response.get_data(as_text=True)
+
+
+def test_the_table_display_shows_the_grid_without_forms(client):
+    token = table(client)
+    act(client, token, type="place_tile", row=0, col=0, value=4)
+    html = client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
+    assert "bm-display" in html and "+4" in html
+    assert 'form="bm-place"' not in html and 'value="score_act"' not in html
+
+
+def test_a_board_shape_saved_at_one_table_is_ready_at_the_next(client):
+    table(client)
+    token = table(client, boards=False)
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert view["phase"] == "play" and view["board"]["from_library"] is True
+
+
+def test_the_act_score_endpoint_answers_and_refuses_bad_input(client):
+    body = {"rows": 2, "cols": 2, "cells": [{"row": 0, "col": 0, "figure": {"player": "brown", "kind": "thane"}},
+                                            {"row": 0, "col": 1, "tile": {"value": 2}}]}
+    response = client.post("/api/score/beowulf-the-movie/act", json=body)
+    assert response.status_code == 200 and response.get_json()["players"] == {"brown": 6}
+    body["cells"].append({"row": 0, "col": 1, "tile": {"value": 1}})
+    response = client.post("/api/score/beowulf-the-movie/act", json=body)
+    assert response.status_code == 422 and "already taken" in response.get_json()["error"]
+
+
+def test_the_quick_page_builds_the_grid_one_square_at_a_time(client):
+    html = client.get("/score/beowulf-the-movie/act").get_data(as_text=True)
+    token = csrf_of(html)
+
+    def post(**fields):
+        cells = re.findall(r'name="cell" value="([^"]*)"', html)
+        return client.post("/score/beowulf-the-movie/act",
+                           data={"csrf_token": token, "rows": "3", "cols": "4", "cell": cells, **fields})
+
+    html = post(square="0,0", what="beowulf", player="grey").get_data(as_text=True)
+    html = post(square="0,3", what="tile", value="-2", ability="").get_data(as_text=True)
+    response = post(square="2,0", what="tile", value="5", ability="horn")
+    html = response.get_data(as_text=True)
+    assert re.findall(r'name="cell" value="([^"]*)"', html) == ["0,0,figure,beowulf,grey", "0,3,tile,-2,", "2,0,tile,5,horn"]
+    assert "15" in text_of(html[html.index('id="bm-quick-result"'):])  # (−2 + 5) × (4 + 1)
+    refused = post(square="1,1", what="tile", value="lots")
+    assert refused.status_code == 422
+    assert "0,0,figure,beowulf,grey" in refused.get_data(as_text=True)  # the grid survives a bad edit
