@@ -143,6 +143,18 @@ class QuickScorer:
     from_form: Callable[[Mapping[str, list[str]]], Any] | None = None
 
 
+@dataclass(frozen=True)
+class LibraryFile:
+    """How a game's table-entered board facts travel between servers as a data file.
+
+    ``export(library) -> dict`` writes the file; ``load(data) -> dict`` validates one and
+    returns the entries to merge into the library (raises ScoreInputError naming the field).
+    """
+
+    export: Callable[[Mapping[str, Any]], dict[str, Any]]
+    load: Callable[[Any], dict[str, Any]]
+
+
 class Game(Protocol):
     key: str  # "beowulf-the-legend": the URL and registry name
     title: str
@@ -167,6 +179,9 @@ class Game(Protocol):
 
     def final_scores(self, state: State) -> list[Score] | None: ...
 
+    # Optional: ``library_file: LibraryFile`` — export/import of what tables entered about
+    # the physical board (served at /games/<key>/library.json).
+    # Optional: ``quick_page_view(payload, result, form)`` — whatever the game's quick.html needs.
     # Optional: ``progress(state) -> list[list[int]]`` — each seat's running score after each
     # step (round, act, episode), drawn as a chart once the game is over.
 

@@ -4,9 +4,9 @@ from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, errors, live, pages, play, quick, records, tables
+    from . import api, errors, library, live, pages, play, quick, records, tables
 
     errors.init_app(app)
     pages.init_app(app)
-    for module in (tables, play, live, api, quick, records):
+    for module in (tables, play, live, api, quick, records, library):
         app.register_blueprint(module.bp)

@@ -6,9 +6,10 @@ from typing import Any, Mapping, Sequence
 
 from . import quick_form, rules, standings, views
 from .actions import ACTIONS
-from .boards import GAME_KEY
+from .boards import GAME_KEY, export_boards, import_boards
 from .quick import ACT_SCORER
-from ..base import Action, ActionSpec, Actor, Applied, OptionSpec, PlayerSpec, QuickScorer, Score, State, View
+from ..base import (Action, ActionSpec, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, Score, State,
+                    View)
 
 
 class BeowulfMovie:
@@ -21,6 +22,7 @@ class BeowulfMovie:
     options: Sequence[OptionSpec] = ()
     actions: Mapping[str, ActionSpec] = ACTIONS
     quick_scorers: Mapping[str, QuickScorer] = {"act": ACT_SCORER}
+    library_file = LibraryFile(export_boards, import_boards)
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any],
               library: Mapping[str, Any] | None = None) -> State:

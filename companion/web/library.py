@@ -1,0 +1,65 @@
+"""What tables entered about physical boards (episodes, board shapes), as data files.
+
+Each game that learns from the table offers a ``library_file``; this blueprint serves the
+server's library for download and merges an uploaded file into it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from ..extensions import db
+from ..games import get as get_game
+from ..games.base import RuleError, ScoreInputError
+from ..i18n import translate
+from ..log import learn, library_of
+
+bp = Blueprint("library", __name__)
+MAX_BYTES = 2 * 1024 * 1024
+
+
+def _game_with_library(key: str):
+    game = get_game(key)
+    if game is None or getattr(game, "library_file", None) is None:
+        abort(404)
+    return game
+
+
+@bp.get("/games/<key>/library")
+def page(key: str):
+    game = _game_with_library(key)
+    library = library_of(game.key)
+    return render_template("library.html", game=game, data=game.library_file.export(library))
+
+
+@bp.get("/games/<key>/library.json")
+def download(key: str):
+    game = _game_with_library(key)
+    body = json.dumps(game.library_file.export(library_of(game.key)), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{game.key}-board.json"'})
+
+
+@bp.post("/games/<key>/library")
+def upload(key: str):
+    game = _game_with_library(key)
+    upload = request.files.get("file")
+    raw = upload.read(MAX_BYTES + 1) if upload else b""
+    try:
+        if not raw or len(raw) > MAX_BYTES:
+            raise ScoreInputError(translate("Choose a board data file (at most 2 MB)."))
+        try:
+            data = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ScoreInputError(translate("The file is not JSON.")) from None
+        learn(game.key, game.library_file.load(data))
+        db.session.commit()
+    except (ScoreInputError, RuleError) as error:
+        db.session.rollback()
+        message = translate(error.msg, error.args_) if isinstance(error, RuleError) else str(error)
+        flash(message, "error")
+        return redirect(url_for("library.page", key=key))
+    flash(translate("Board data imported: later games on this server use it."), "success")
+    return redirect(url_for("library.page", key=key))
