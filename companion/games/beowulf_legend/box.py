@@ -1,0 +1,250 @@
+"""The box: the supply beside the board, and what each player holds.
+
+Tokens (fame, treasure, misfortune, alliance) lie face down in front of their owner: a token is
+``{"id": 7, "kind": "alliance", "value": 3, "face": "treasure"}`` and its ``value`` (and an
+alliance token's ``face``) is private to the owner — None until the owner enters it. Scratch and
+wound tiles lie face up: public counts. Special cards are taken publicly from beside the board.
+
+Every function here changes the state it is given: callers work on a copy (``evolve``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..base import RuleError, State, _
+from .board import DRAGON_BATTLE, position_named
+
+# "CONTENU DE LA BOITE": 36 fame, 24 treasure, 3 misfortune, 36 alliance tokens;
+# 12 small wound tiles (scratches), 10 large wound tiles, 1 large double-wound tile.
+BOX = {"fame": 36, "treasure": 24, "misfortune": 3, "alliance": 36, "scratch": 12, "wound": 10, "double_wound": 1}
+TOKEN_KINDS = ("fame", "treasure", "misfortune", "alliance")
+FACES = ("fame", "treasure")
+HEALS = ("wound", "double_wound", "scratches")
+
+
+def note(msg: str, **args: Any) -> dict[str, Any]:
+    """A public line about what happened to a player (never a face-down value)."""
+    return {"msg": msg, "args": args}
+
+
+def term(msgid: str) -> dict[str, Any]:
+    """A word inside a message, translated with it (the web layer renders nested messages)."""
+    return {"msg": msgid, "args": {}}
+
+
+def name(state: State, seat: int) -> str:
+    return state["players"][seat]["name"]
+
+
+# --- tokens ------------------------------------------------------------------------------
+
+def held(state: State, kind: str, value: int) -> int:
+    """How many tokens of this kind and value the players hold (valueless tokens aside)."""
+    return sum(1 for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"] == value)
+
+
+def left_of_value(state: State, kind: str, value: int) -> int | None:
+    """Tokens of that value still in the supply, or None when the table has not entered the mix."""
+    mix = state.get("token_mix")
+    if not mix or kind not in mix:
+        return None
+    return mix[kind].get(str(value), 0) - held(state, kind, value)
+
+
+def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | None:
+    """Why a token cannot be taken from the supply now (a message), or None if it can."""
+    if state["supply"][kind] <= 0:
+        return note(_("No %(kind)s token is left in the supply"), kind=term(KIND_NAMES[kind]))
+    left = left_of_value(state, kind, value) if value else None
+    if left is not None and left <= 0:
+        # "Vous ne pouvez pas prendre 2 jetons de valeur 1 à la place d'un jeton de valeur 2."
+        return note(_("No %(kind)s token of value %(value)s is left in the supply"), kind=term(KIND_NAMES[kind]),
+                    value=value)
+    return None
+
+
+def take_token(state: State, seat: int, kind: str, value: int = 0) -> dict[str, Any]:
+    """Moves a token from the supply to the seat, face down (value 0: the owner enters it)."""
+    reason = why_not_take(state, kind, value)
+    if reason:
+        raise RuleError(reason["msg"], **reason["args"])
+    state["supply"][kind] -= 1
+    token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None}
+    if kind == "misfortune":
+        token["value"] = None  # "- 2 points par jeton malheur": nothing to enter
+    state["next_token"] += 1
+    state["players"][seat]["tokens"].append(token)
+    return token
+
+
+def token_of(state: State, seat: int, token_id: Any) -> dict[str, Any]:
+    for token in state["players"][seat]["tokens"]:
+        if str(token["id"]) == str(token_id):
+            return token
+    raise RuleError("%(name)s holds no such token", name=name(state, seat))
+
+
+def give_back(state: State, seat: int, token: dict[str, Any]) -> None:
+    """Returns a token to the supply (an alliance token goes back among the face-down ones)."""
+    state["players"][seat]["tokens"].remove(token)
+    state["supply"][token["kind"]] += 1
+
+
+def needs_value(token: dict[str, Any]) -> bool:
+    return token["kind"] != "misfortune" and token["value"] is None
+
+
+def shows(token: dict[str, Any], face: str) -> bool:
+    """A square token of that kind, or an alliance token showing it ("jetons alliance-gloire")."""
+    return token["kind"] == face or (token["kind"] == "alliance" and token["face"] == face)
+
+
+def enter_value(state: State, seat: int, token: dict[str, Any], value: int, face: str | None) -> None:
+    """The owner enters what is printed on a face-down token."""
+    if token["kind"] == "misfortune":
+        raise RuleError("A misfortune token has no value to enter")
+    if token["kind"] == "alliance" and face not in FACES:
+        raise RuleError("Say whether the alliance token shows fame or treasure")
+    if token["kind"] != "alliance":
+        left = left_of_value(state, token["kind"], value)
+        if left is not None and left + (token["value"] == value) <= 0:  # this very token does not count
+            raise RuleError("The box has no other %(kind)s token of value %(value)s",
+                            kind=term(KIND_NAMES[token["kind"]]), value=value)
+    token["value"] = value
+    token["face"] = face if token["kind"] == "alliance" else None
+
+
+KIND_NAMES = {"fame": _("fame"), "treasure": _("treasure"), "misfortune": _("misfortune"), "alliance": _("alliance")}
+
+
+# --- scratches and wounds (face up) --------------------------------------------------------
+
+def add_scratch(state: State, seat: int, warriors_rest: bool = False) -> list[dict[str, Any]]:
+    player = state["players"][seat]
+    notes = rest(state, seat) if warriors_rest else []
+    if state["supply"]["scratch"] <= 0:
+        return notes + [note(_("No scratch tile is left in the supply"))]
+    state["supply"]["scratch"] -= 1
+    player["scratches"] += 1
+    notes.append(note(_("Scratch")))
+    if player["scratches"] == 3:
+        # "Si un joueur reçoit une troisième égratignure, il retourne ses trois tuiles égratignure
+        #  et prend une grande tuile blessure. Remarque: dans ce cas, il ne pioche pas les deux cartes."
+        player["scratches"] = 0
+        state["supply"]["scratch"] += 3
+        notes.append(note(_("Three scratches become a wound (no compensation cards)")))
+        notes += add_wound(state, seat, compensation=False)
+    return notes
+
+
+def add_wound(state: State, seat: int, double: bool = False, compensation: bool = True) -> list[dict[str, Any]]:
+    """A wound tile; "Ce joueur prend ensuite deux cartes de la pioche" (not after three scratches)."""
+    tile = "double_wound" if double else "wound"
+    if double and not dragon_reached(state):
+        # "La grande tuile avec deux blessures n'est pas utilisée avant que vous n'atteigniez l'épisode Dragon Battle."
+        raise RuleError("The double wound is not used before the Dragon Battle "
+                        "(if Beowulf is there, enter that episode's name from the board)")
+    if state["supply"][tile] <= 0:
+        return [note(_("No %(tile)s tile is left in the supply"), tile=term(TILE_NAMES[tile]))]
+    state["supply"][tile] -= 1
+    state["players"][seat]["double_wound" if double else "wounds"] += 1
+    notes = [note(_("Double wound") if double else _("Wound"))]
+    if compensation:
+        notes.append(note(_("Draw 2 cards (compensation for the wound)")))
+    return notes
+
+
+TILE_NAMES = {"wound": _("wound"), "double_wound": _("double wound"), "scratch": _("scratch")}
+
+
+def heal(state: State, seat: int, what: str) -> list[dict[str, Any]]:
+    """Gives back one wound tile (the double one included) or all scratches."""
+    player = state["players"][seat]
+    if what == "scratches":
+        if not player["scratches"]:
+            raise RuleError("%(name)s has no scratch", name=player["name"])
+        state["supply"]["scratch"] += player["scratches"]
+        count, player["scratches"] = player["scratches"], 0
+        return [note(_("Gave back %(n)s scratches"), n=count)]
+    field = "double_wound" if what == "double_wound" else "wounds"
+    if what not in HEALS or not player[field]:
+        raise RuleError("%(name)s has no such wound tile", name=player["name"])
+    # "les blessures ne peuvent pas être converties en égratignures": a tile goes back whole.
+    player[field] -= 1
+    state["supply"][what] += 1
+    return [note(_("Gave back a double wound tile") if what == "double_wound" else _("Gave back a wound tile"))]
+
+
+def heal_choices(state: State, seat: int, wounds_only: bool = False) -> list[str]:
+    player = state["players"][seat]
+    choices = [h for h, field in (("wound", "wounds"), ("double_wound", "double_wound")) if player[field]]
+    if player["scratches"] and not wounds_only:
+        choices.append("scratches")
+    return choices
+
+
+def rest(state: State, seat: int, count: int = 2) -> list[dict[str, Any]]:
+    """The Warrior's Rest: "Cette carte spéciale vous permet de retourner une ou deux tuiles égratignure"."""
+    player = state["players"][seat]
+    if not player["scratches"]:
+        raise RuleError("%(name)s has no scratch to discard", name=player["name"])
+    play_special(state, seat, "warriors_rest")
+    gone = min(count, player["scratches"])
+    player["scratches"] -= gone
+    state["supply"]["scratch"] += gone
+    return [note(_("The Warrior's Rest: %(n)s scratches discarded"), n=gone)]
+
+
+def dragon_reached(state: State) -> bool:
+    dragon = position_named(state["board"], DRAGON_BATTLE)
+    return dragon is not None and state["position"] >= dragon
+
+
+# --- special cards -----------------------------------------------------------------------
+
+@cache
+def special_cards() -> tuple[dict[str, Any], ...]:
+    with resources.files(__package__).joinpath("data/special_cards.toml").open("rb") as f:
+        return tuple(tomllib.load(f)["card"])
+
+
+def card_names() -> dict[str, str]:
+    return {card["key"]: card["name"] for card in special_cards()}
+
+
+def new_specials(advanced: bool) -> dict[str, dict[str, Any]]:
+    # "Prenez la carte spéciale All-Iron Shield et remettez-la dans la boîte" (advanced rules only).
+    return {card["key"]: {"holder": None, "used": False} for card in special_cards()
+            if advanced or not card.get("advanced_only")}
+
+
+def card_name(key: str) -> str:
+    return card_names().get(key, key.replace("_", " "))
+
+
+def give_special(state: State, seat: int, key: str) -> list[dict[str, Any]]:
+    card = state["specials"].get(key)
+    if card is None and key in card_names():  # a known card left in the box (All-Iron Shield, base game)
+        raise RuleError("%(card)s is only used with the advanced rules", card=card_name(key))
+    if card is None:  # a special card the rulebook does not name, entered from the board
+        card = state["specials"][key] = {"holder": None, "used": False}
+    if card["holder"] is not None or card["used"]:
+        raise RuleError("%(card)s has already been taken", card=card_name(key))
+    card["holder"] = seat
+    return [note(_("Special card: %(card)s"), card=card_name(key))]
+
+
+def holds(state: State, seat: int, key: str) -> bool:
+    card = state["specials"].get(key)
+    return bool(card) and card["holder"] == seat and not card["used"]
+
+
+def play_special(state: State, seat: int, key: str) -> None:
+    """The card leaves the game: "Elles ne sont pas placées sur la pile de défausse"."""
+    if not holds(state, seat, key):
+        raise RuleError("%(name)s does not hold %(card)s", name=name(state, seat), card=card_name(key))
+    state["specials"][key]["used"] = True

@@ -1,0 +1,158 @@
+"""Setup, moving Beowulf along the path, and entering what the board shows.
+
+"Le plateau de jeu est divisé en 36 épisodes. [...] la figurine de Beowulf avance d'un épisode à
+la fois." "Les épisodes de couleur dorée sont uniquement utilisés dans le jeu avancé et ne sont
+pas utilisés dans le jeu de base."
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..base import Action, Actor, Applied, PlayerSpec, RuleError, State, bool_field, int_field, label, seat_field
+from .board import GOLD, LAST, MINOR, check_board, is_gold, known_board, library_token_mix, merged, missing
+from .box import BOX, name, new_specials
+from .episode import current, players, require_phase, untouched
+from .minor import begin as begin_minor
+from .treasure import begin_bid
+from .turns import list_field, require_seated
+
+TEXT_FIELDS = ("name", "kind", "opportunity")
+
+
+def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any] | None) -> State:
+    advanced = bool_field(options, "advanced")
+    return {
+        "options": {"advanced": advanced, "harsh": bool_field(options, "harsh")},
+        "players": [{"name": p.name, "colour": p.colour, "tokens": [], "scratches": 0, "wounds": 0,
+                     "double_wound": 0} for p in specs],
+        "supply": dict(BOX),
+        "token_mix": library_token_mix(library),  # fame/treasure tokens per value, once the table counted them
+        "board": known_board(library),  # episodes by position: the rulebook's, then what tables entered
+        "position": 0,  # beside the board "à l'endroit où le chemin vert débute"
+        "first_player": 0,  # "Le joueur le plus jeune [...] devient le premier joueur" (set_first_player)
+        "phase": "start",
+        "step": {},
+        "recent": None,  # what happened at the last finished episode, for the view
+        "skipped": [],  # gold episodes passed by in the base game
+        "specials": new_specials(advanced),
+        "next_token": 1,
+    }
+
+
+def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
+    require_seated(actor)
+    require_phase(state, "start")
+    seat = seat_field(action, "seat", state["players"])
+    state["first_player"] = seat
+    return Applied(state, label("%(name)s is the first player (the youngest)", name=name(state, seat)))
+
+
+def advance(state: State, action: Action, actor: Actor) -> Applied:
+    """The first player moves Beowulf on to the next episode."""
+    require_seated(actor)
+    require_phase(state, "done", "start")
+    if state["position"] >= LAST:
+        raise RuleError("Beowulf's journey is over")
+    move_on(state)
+    record = current(state)
+    if record.get("name"):
+        return Applied(state, label("Beowulf moves on to episode %(n)s, %(episode)s", n=state["position"],
+                                    episode=record["name"]))
+    return Applied(state, label("Beowulf moves on to episode %(n)s", n=state["position"]))
+
+
+def move_on(state: State) -> None:
+    while True:
+        state["position"] += 1
+        if is_gold(current(state)) and not state["options"]["advanced"]:
+            state["skipped"].append(state["position"])  # base game: the gold episodes are skipped
+            continue
+        break
+    begin_episode(state)
+
+
+def begin_episode(state: State) -> None:
+    """Sets up the current episode's phase — or asks the table for what the board shows."""
+    record = current(state)
+    if missing(record, players(state)):
+        state["phase"], state["step"] = "enter", {}
+        return
+    kind = record["kind"]
+    if kind in GOLD and not state["options"]["advanced"]:
+        state["skipped"].append(state["position"])
+        move_on(state)
+    elif kind in MINOR:
+        begin_minor(state, kind)
+    elif kind == "turn_order":
+        state["phase"], state["step"] = "contest", {"drops": []}
+    elif kind == "treasure":
+        begin_bid(state)
+    else:  # simultaneous, death, recover_treasures: one outcome entered for everyone
+        state["phase"], state["step"] = "contest", {"counts": None}
+
+
+def next_position(state: State) -> int | None:
+    """Where Beowulf goes next (gold episodes known to be skipped in the base game are passed by)."""
+    position = state["position"] + 1
+    while position <= LAST:
+        if not (is_gold(state["board"].get(str(position))) and not state["options"]["advanced"]):
+            return position
+        position += 1
+    return None
+
+
+# --- entering the board ------------------------------------------------------------------
+
+def enter_episode(state: State, action: Action, actor: Actor) -> Applied:
+    """Enters (or corrects) what the board shows for one episode; remembered for later games."""
+    require_seated(actor)
+    position = _position(state, action)
+    here = position == state["position"]
+    old = state["board"].get(str(position))
+    record = merged(old, _changes(action), position)
+    if here and not (untouched(state) or state["phase"] in ("done", "final", "over")):
+        _check_correction_under_way(state, old or {}, record)
+    board = {**state["board"], str(position): record}
+    check_board(board)
+    state["board"] = board
+    if here and untouched(state):
+        begin_episode(state)
+    learned = {"episodes": {str(position): record}}
+    return Applied(state, label("Episode %(n)s entered from the board", n=position), learned=learned)
+
+
+def _check_correction_under_way(state: State, old: dict[str, Any], record: dict[str, Any]) -> None:
+    """While spaces are being picked, a space not yet taken may be corrected; nothing else."""
+    taken = {p["space"] for p in state["step"].get("picks", [])}
+    same = all(record[f] == old.get(f) for f in ("kind", "opportunity", "symbols")) and all(
+        record["spaces"][i - 1] == old["spaces"][i - 1] for i in taken)
+    if state["phase"] not in ("picks", "bid_reward") or not same or missing(record, players(state)):
+        raise RuleError("Episode %(n)s is under way: undo its moves before correcting it", n=state["position"])
+
+
+def _position(state: State, action: Action) -> int:
+    if action.get("position") in (None, ""):
+        if state["position"] < 1:
+            raise RuleError("Say which episode (1 to %(n)s)", n=LAST)
+        return state["position"]
+    return int_field(action, "position", 1, LAST)
+
+
+def _changes(action: Action) -> dict[str, Any]:
+    changes: dict[str, Any] = {field: action[field] for field in TEXT_FIELDS if field in action}
+    if "symbols" in action:
+        changes["symbols"] = list_field(action, "symbols")
+    if "spaces" in action or "spaces_other" in action:
+        changes["spaces"] = _spaces(list_field(action, "spaces"), list_field(action, "spaces_other"))
+    return changes
+
+
+def _spaces(chosen: list[Any], typed: list[Any]) -> list[Any]:
+    """Each space from its list choice, unless icons were typed for it (a combination, say)."""
+    size = max(len(chosen), len(typed))
+    out = []
+    for i in range(size):
+        other = typed[i] if i < len(typed) else ""
+        out.append(other if isinstance(other, str) and other.strip() else (chosen[i] if i < len(chosen) else ""))
+    return out

@@ -1,0 +1,98 @@
+"""Beowulf: The Legend as a Game: setup, moves, views and final scores wired together."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ..base import (Action, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State,
+                    View, _, evolve)
+from . import flow, holdings, major, minor, rewards, treasure, views
+from .actions import ACTIONS
+from .board import GAME_KEY, export_board, import_board
+from .episode import end_when_revealed
+from .scoring import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, breakdown, holdings_of, places, quick_score, total
+
+Move = Callable[[State, Action, Actor], Applied]
+
+MOVES: dict[str, Move] = {
+    "set_first_player": flow.set_first_player,
+    "advance": flow.advance,
+    "enter_episode": flow.enter_episode,
+    "set_token_mix": holdings.set_token_mix,
+    "take_risk": minor.take_risk,
+    "take_opportunity": minor.take_opportunity,
+    "choose_selection": minor.choose_selection,
+    "take_recovery_card": minor.take_recovery_card,
+    "pass": minor.pass_minor,
+    "enter_symbols": major.enter_symbols,
+    "drop_out": major.drop_out,
+    "reveal_treasures": treasure.reveal_treasures,
+    "pick_space": rewards.pick_space,
+    "reveal_treasure": treasure.reveal_treasure,
+    "drop_bid": treasure.drop_bid,
+    "enter_token": holdings.enter_token,
+    "take_token": holdings.take_token_by_hand,
+    "return_token": holdings.return_token,
+    "take_scratch": holdings.take_scratch,
+    "take_wound": holdings.take_wound,
+    "heal": holdings.heal_by_hand,
+    "use_special": holdings.use_special,
+    "take_special": holdings.take_special,
+}
+
+
+class BeowulfLegend:
+    key = GAME_KEY
+    title = _("Beowulf: The Legend")
+    min_players = 2
+    max_players = 5
+    options = (
+        OptionSpec("advanced", _("Advanced rules"), "bool", False,
+                   help=_("Play the gold treasure episodes; treasure is bid with and scores nothing at the end.")),
+        OptionSpec("harsh", _("Harsh variant"), "bool", False,
+                   help=_("A player with 3 or more wounds after Death of Beowulf has fallen in battle and scores 0.")),
+    )
+    actions = ACTIONS
+    library_file = LibraryFile(export_board, import_board)
+    quick_scorers = {
+        "": QuickScorer(_("Score a finished table of Beowulf: The Legend without tracking the game"),
+                        REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score, EXAMPLE),
+    }
+
+    def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleError("Beowulf: The Legend is for %(lo)s to %(hi)s players", lo=self.min_players,
+                            hi=self.max_players)
+        return flow.new_game(players, options, library)
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        if state["phase"] == "over":
+            raise RuleError("The game is over.")
+        move = MOVES.get(str(action.get("type")))
+        if move is None:
+            raise RuleError("Unknown move: %(type)s", type=str(action.get("type")))
+        applied = move(evolve(state), action, actor)  # moves change the copy; a RuleError drops it
+        if applied.state["phase"] == "final":  # waiting for face-down values: done once none is missing
+            end_when_revealed(applied.state)
+        return applied
+
+    def view(self, state: State, seat: int | None) -> View:
+        scores = self.final_scores(state)
+        shown = [{"seat": s.seat, "name": s.name, "total": s.total, "place": s.place,
+                  "breakdown": [{"msg": m, "points": p} for m, p in s.breakdown]} for s in scores or []]
+        return views.build(state, seat, shown or None)
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def final_scores(self, state: State) -> list[Score] | None:
+        if not self.is_over(state):
+            return None
+        options = state["options"]
+        held = [holdings_of(p) for p in state["players"]]
+        totals = [total(h, **options) for h in held]
+        return [Score(seat, p["name"], totals[seat], place, tuple(breakdown(held[seat], **options)))
+                for seat, (p, place) in enumerate(zip(state["players"], places(totals)))]
+
+
+GAME = BeowulfLegend()

@@ -1,0 +1,122 @@
+"""Moves on a player's holdings outside the episode walk-through.
+
+The private one: entering the value printed on a face-down token (only its owner). The rest are
+for what the app does not walk through itself — a penalty or gain the table applies by hand, a
+special card played, a slip to correct — so that the tracked holdings always match the table.
+"""
+
+from __future__ import annotations
+
+from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, int_field, label
+from .board import MAX_TOKEN_VALUE, token_mix
+from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
+                  give_special, heal, held, name, play_special, rest, take_token, term, token_of)
+from .icons import parse_icon
+from .turns import acting_seat, require_seated
+
+
+def enter_token(state: State, action: Action, actor: Actor) -> Applied:
+    """The owner enters what a face-down token shows; "le regarde et le pose face caché devant lui"."""
+    if actor.seat is None:
+        raise RuleError("Enter a token's value from your own phone")
+    seat = actor.seat
+    token = token_of(state, seat, action.get("token"))
+    value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
+    face = action.get("face") if token["kind"] == "alliance" else None
+    enter_value(state, seat, token, value, face)
+    # The label says that a value was entered, never which: every phone sees it.
+    return Applied(state, label("%(name)s entered the value of a %(kind)s token", name=name(state, seat),
+                                kind=term(KIND_NAMES[token["kind"]])))
+
+
+def take_token_by_hand(state: State, action: Action, actor: Actor) -> Applied:
+    seat = acting_seat(state, action, actor)
+    kind = choice_field(action, "kind", TOKEN_KINDS)
+    value = 0
+    if kind in FACES and action.get("value") not in (None, "", 0, "0"):
+        value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
+    take_token(state, seat, kind, value)
+    return Applied(state, label("%(name)s takes a %(kind)s token from the supply", name=name(state, seat),
+                                kind=term(KIND_NAMES[kind])))
+
+
+def return_token(state: State, action: Action, actor: Actor) -> Applied:
+    if actor.seat is None:
+        raise RuleError("Give back a token from your own phone")
+    seat = actor.seat
+    token = token_of(state, seat, action.get("token"))
+    if state["phase"] == "bid" and token["id"] in state["step"]["revealed"][seat]:
+        raise RuleError("That token lies face up in the bid")
+    give_back(state, seat, token)
+    return Applied(state, label("%(name)s gives a %(kind)s token back to the supply", name=name(state, seat),
+                                kind=term(KIND_NAMES[token["kind"]])))
+
+
+def take_scratch(state: State, action: Action, actor: Actor) -> Applied:
+    seat = acting_seat(state, action, actor)
+    add_scratch(state, seat, warriors_rest=bool_field(action, "warriors_rest"))
+    return Applied(state, label("%(name)s takes a scratch", name=name(state, seat)))
+
+
+def take_wound(state: State, action: Action, actor: Actor) -> Applied:
+    seat = acting_seat(state, action, actor)
+    double = bool_field(action, "double")
+    add_wound(state, seat, double=double, compensation=bool_field(action, "compensation", True))
+    if double:
+        return Applied(state, label("%(name)s takes the double wound", name=name(state, seat)))
+    return Applied(state, label("%(name)s takes a wound", name=name(state, seat)))
+
+
+def heal_by_hand(state: State, action: Action, actor: Actor) -> Applied:
+    seat = acting_seat(state, action, actor)
+    what = choice_field(action, "what", HEALS)
+    heal(state, seat, what)
+    return Applied(state, label("%(name)s heals: %(what)s given back", name=name(state, seat),
+                                what=term(HEAL_NAMES[what])))
+
+
+HEAL_NAMES = {"wound": _("a wound tile"), "double_wound": _("the double wound tile"), "scratches": _("all scratches")}
+
+
+def use_special(state: State, action: Action, actor: Actor) -> Applied:
+    """A special card played; it leaves the game. The Warrior's Rest discards 1 or 2 scratches."""
+    seat = acting_seat(state, action, actor)
+    card = str(action.get("card") or "")
+    if card == "warriors_rest":
+        rest(state, seat, int_field(action, "scratches", 1, 2) if action.get("scratches") not in (None, "") else 2)
+    else:
+        play_special(state, seat, card)
+    return Applied(state, label("%(name)s plays %(card)s", name=name(state, seat), card=card_name(card)))
+
+
+def take_special(state: State, action: Action, actor: Actor) -> Applied:
+    seat = acting_seat(state, action, actor)
+    icon = parse_icon(f"special:{action.get('card') or ''}")
+    if icon.kind != "special":
+        raise RuleError("Say which special card")
+    card = icon.card
+    give_special(state, seat, card)
+    return Applied(state, label("%(name)s takes %(card)s", name=name(state, seat), card=card_name(card)))
+
+
+def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
+    """How many fame and treasure tokens of each value the box holds: counted once, remembered.
+
+    ``fame`` / ``treasure``: a list of counts for values 1, 2, 3 … or an object {"1": 12, …}.
+    """
+    require_seated(actor)
+    mix = token_mix({kind: _by_value(action.get(kind)) for kind in FACES})
+    for kind, counts in mix.items():
+        values = {t["value"] for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"]}
+        for value in values:
+            if held(state, kind, value) > counts.get(str(value), 0):
+                raise RuleError("The players already hold more %(kind)s tokens of value %(value)s than that",
+                                kind=kind, value=value)
+    state["token_mix"] = mix
+    return Applied(state, label("The token values in the box were entered"), learned={"tokens": mix})
+
+
+def _by_value(raw: object) -> object:
+    if isinstance(raw, list):
+        return {str(i + 1): count for i, count in enumerate(raw) if count not in ("", None, 0, "0")}
+    return raw

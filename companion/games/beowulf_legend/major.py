@@ -1,0 +1,90 @@
+"""Major episodes: the table plays with its cards; the app records the outcome and hands out
+status markers, then the reward picks follow (rewards.py).
+
+Simultaneous play (and the hand reveal at Death of Beowulf): the table enters how many matching
+symbols each player revealed. Turn-order play: the table enters players as they drop out.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..base import Action, Actor, Applied, RuleError, State, bool_field, label
+from .box import add_scratch, name
+from .episode import players, require_kind, require_phase
+from .rewards import start_picks
+from .turns import acting_seat, distance, list_field, require_seated
+
+MAX_SYMBOLS = 60
+
+
+def markers_by_count(counts: Sequence[int], first: int) -> list[int]:
+    """Status marker per seat: most first. "Si des joueurs sont à égalité de nombre de symboles, le
+    premier joueur ou celui situé le plus près de lui dans le sens des aiguilles d'une montre reçoit
+    le marqueur de position avec le chiffre le moins élevé, et ainsi de suite." """
+    n = len(counts)
+    order = sorted(range(n), key=lambda seat: (-counts[seat], distance(first, seat, n)))
+    markers = [0] * n
+    for marker, seat in enumerate(order, start=1):
+        markers[seat] = marker
+    return markers
+
+
+def _counts(state: State, action: Action) -> list[int]:
+    raw = list_field(action, "counts")
+    if len(raw) != players(state):
+        raise RuleError("Enter a symbol count for each of the %(n)s players", n=players(state))
+    counts = []
+    for value in raw:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SYMBOLS:
+            raise RuleError("A symbol count is a whole number from 0 to %(hi)s", hi=MAX_SYMBOLS)
+        counts.append(value)
+    return counts
+
+
+def enter_symbols(state: State, action: Action, actor: Actor) -> Applied:
+    """Simultaneous majors and Death of Beowulf: the symbols each player revealed."""
+    require_seated(actor)
+    require_phase(state, "contest")
+    require_kind(state, "simultaneous", "death")
+    counts = _counts(state, action)
+    markers = markers_by_count(counts, state["first_player"])
+    start_picks(state, markers, {"counts": counts})
+    return Applied(state, label("Symbols revealed: %(name)s takes status marker 1", name=name(state, markers.index(1))))
+
+
+def drop_out(state: State, action: Action, actor: Actor) -> Applied:
+    """Turn-order majors: "Si vous ne savez pas, ou si vous ne voulez pas, [égaler] le plus grand nombre
+    de symboles [...] vous êtes éliminé de l'épisode [...] prendre le marqueur de position avec le
+    chiffre le plus élevé disponible." A failed risk puts the player out with a scratch."""
+    require_phase(state, "contest")
+    require_kind(state, "turn_order")
+    seat = acting_seat(state, action, actor)
+    step = state["step"]
+    if seat in [d["seat"] for d in step["drops"]]:
+        raise RuleError("%(name)s has already dropped out", name=name(state, seat))
+    failed_risk, rest = bool_field(action, "failed_risk"), bool_field(action, "warriors_rest")
+    if rest and not failed_risk:
+        raise RuleError("The Warrior's Rest is played here only as a scratch arrives")
+    marker = players(state) - len(step["drops"])
+    # "vous retournez deux cartes ne correspondant pas, vous êtes éliminé [...] vous prenez bien entendu une tuile égratignure"
+    notes = add_scratch(state, seat, warriors_rest=rest) if failed_risk else []
+    step["drops"].append({"seat": seat, "marker": marker, "failed_risk": failed_risk, "notes": notes})
+    if len(step["drops"]) == players(state) - 1:
+        return _last_one_in(state, seat, marker)
+    return Applied(state, label("%(name)s drops out and takes status marker %(marker)s", name=name(state, seat),
+                                marker=marker))
+
+
+def _last_one_in(state: State, seat: int, marker: int) -> Applied:
+    # "Le dernier joueur en jeu reçoit le marqueur de position avec le chiffre 1."
+    drops = state["step"]["drops"]
+    markers = [1] * players(state)
+    for drop in drops:
+        markers[drop["seat"]] = drop["marker"]
+    start_picks(state, markers, {"drops": drops})
+    return Applied(state, label("%(name)s drops out and takes status marker %(marker)s; %(last)s is the last one in",
+                                name=name(state, seat), marker=marker, last=name(state, markers.index(1))))
+

@@ -1,0 +1,218 @@
+"""Final scoring — one function shared by the tracked game and the quick scorer.
+
+"tous les joueurs révèlent leurs jetons gloire, trésor et alliance et additionnent leurs valeurs.
+La valeur des jetons malheur est déduite de ce total (- 2 points par jeton malheur). Les joueurs
+qui n'ont aucune tuile blessure reçoivent un bonus de cinq points. Les joueurs qui ont trois ou
+plus de trois blessures déduisent 5 points de leur total pour chaque blessure. [...] Les
+égratignures sont ignorées. [...] En cas d'égalité, tous les joueurs ayant le même nombre de
+points se partagent la victoire ou la place."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..base import ScoreInputError, _, rank
+
+NO_WOUND_BONUS = 5
+WOUND_PENALTY = 5
+MISFORTUNE = 2
+HEAVY_WOUNDS = 3
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What a player reveals at the end: token face values and tile counts."""
+
+    fame: tuple[int, ...] = ()
+    treasure: tuple[int, ...] = ()
+    alliance_fame: tuple[int, ...] = ()
+    alliance_treasure: tuple[int, ...] = ()
+    misfortune: int = 0
+    wounds: int = 0
+    double_wounds: int = 0
+    scratches: int = 0
+
+    @property
+    def wound_count(self) -> int:
+        # The double-wound tile shows two wounds, so it counts 2 toward "trois ou plus".
+        return self.wounds + 2 * self.double_wounds
+
+
+def holdings_of(player: Mapping[str, Any]) -> Holdings:
+    """A tracked player's holdings as the scorer reads them (a token without a value counts 0)."""
+    def values(kind: str, face: str | None = None) -> tuple[int, ...]:
+        return tuple(t["value"] or 0 for t in player["tokens"] if t["kind"] == kind and t.get("face") == face)
+
+    return Holdings(fame=values("fame"), treasure=values("treasure"), alliance_fame=values("alliance", "fame"),
+                    alliance_treasure=values("alliance", "treasure"),
+                    misfortune=sum(1 for t in player["tokens"] if t["kind"] == "misfortune"),
+                    wounds=player["wounds"], double_wounds=player["double_wound"], scratches=player["scratches"])
+
+
+def breakdown(h: Holdings, advanced: bool = False, harsh: bool = False) -> list[tuple[str, int]]:
+    """The scoring lines (message id, points); they always add up to the total."""
+    # Advanced rules: "seule la valeur des jetons gloire compte" — treasure scores nothing.
+    treasure = 0 if advanced else sum(h.treasure)
+    alliance_treasure = 0 if advanced else sum(h.alliance_treasure)
+    lines = [
+        (_("Fame tokens"), sum(h.fame)),
+        (_("Alliance tokens showing fame"), sum(h.alliance_fame)),
+        (_("Treasure tokens") if not advanced else _("Treasure tokens (advanced rules: no points)"), treasure),
+        (_("Alliance tokens showing treasure") if not advanced
+         else _("Alliance tokens showing treasure (advanced rules: no points)"), alliance_treasure),
+        (_("Misfortune (−2 each)"), -MISFORTUNE * h.misfortune),
+        (_("No wound: bonus"), NO_WOUND_BONUS if h.wound_count == 0 else 0),
+        (_("3 or more wounds: −5 each"), -WOUND_PENALTY * h.wound_count if h.wound_count >= HEAVY_WOUNDS else 0),
+    ]
+    if harsh and h.wound_count >= HEAVY_WOUNDS:
+        # Variant: "chaque joueur ayant trois ou plus de trois blessures à la fin du jeu [...] ne marque aucun point."
+        lines.append((_("Fallen in battle (harsh variant): scores 0"), -sum(points for _msg, points in lines)))
+    return lines
+
+
+def total(h: Holdings, advanced: bool = False, harsh: bool = False) -> int:
+    return sum(points for _msg, points in breakdown(h, advanced, harsh))
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """1 + the number of players with a strictly higher total: tied players share the place."""
+    return rank(totals)
+
+
+# --- quick scorer ------------------------------------------------------------------------
+
+TOKEN_LISTS = ("fame", "treasure", "alliance_fame", "alliance_treasure")
+# Counts beyond the box are impossible: 3 misfortune tokens, 10 wounds, 1 double wound, 12 scratches.
+COUNT_LIMITS = {"misfortune": 3, "wounds": 10, "double_wounds": 1, "scratches": 12}
+TOKEN_LIMITS = {"fame": 36, "treasure": 24, "alliance": 36}
+PLAYER_FIELDS = ("name",) + TOKEN_LISTS + tuple(COUNT_LIMITS)
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+_VALUES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+REQUEST_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "required": ["advanced", "harsh", "players"],
+    "additionalProperties": False,
+    "properties": {
+        "advanced": {"type": "boolean", "description": "Advanced rules: treasure scores nothing."},
+        "harsh": {"type": "boolean", "description": "Variant: a player with 3 or more wounds scores 0."},
+        "players": {
+            "type": "array", "minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS,
+            "items": {
+                "type": "object", "required": list(PLAYER_FIELDS), "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string", "minLength": 1},
+                    "fame": {**_VALUES, "description": "Face values of the fame tokens held."},
+                    "treasure": {**_VALUES, "description": "Face values of the treasure tokens held."},
+                    "alliance_fame": {**_VALUES, "description": "Values of alliance tokens showing fame."},
+                    "alliance_treasure": {**_VALUES, "description": "Values of alliance tokens showing treasure."},
+                    **{field: {"type": "integer", "minimum": 0, "maximum": limit}
+                       for field, limit in COUNT_LIMITS.items()},
+                },
+            },
+        },
+    },
+}
+RESPONSE_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "required": ["players"],
+    "properties": {"players": {"type": "array", "items": {
+        "type": "object", "required": ["name", "total", "place"],
+        "properties": {"name": {"type": "string"}, "total": {"type": "integer"},
+                       "place": {"type": "integer", "minimum": 1}}}}},
+}
+EXAMPLE = {  # the rulebook's final-scoring example
+    "advanced": False, "harsh": False,
+    "players": [
+        {"name": "Sandra", "fame": [5, 2, 2], "treasure": [3], "alliance_fame": [], "alliance_treasure": [],
+         "misfortune": 0, "wounds": 1, "double_wounds": 0, "scratches": 0},
+        {"name": "Martha", "fame": [5, 3], "treasure": [], "alliance_fame": [], "alliance_treasure": [],
+         "misfortune": 0, "wounds": 0, "double_wounds": 0, "scratches": 0},
+        {"name": "Mark", "fame": [5, 5], "treasure": [2], "alliance_fame": [2], "alliance_treasure": [],
+         "misfortune": 1, "wounds": 2, "double_wounds": 0, "scratches": 0},
+        {"name": "Peter", "fame": [5, 5, 3], "treasure": [3], "alliance_fame": [], "alliance_treasure": [2],
+         "misfortune": 0, "wounds": 3, "double_wounds": 0, "scratches": 1},
+    ],
+}
+
+
+def quick_score(body: Any) -> dict[str, Any]:
+    """Scores a table without tracking a game; answers the players in input order."""
+    if not isinstance(body, Mapping):
+        raise ScoreInputError("the request must be a JSON object")
+    _check_fields(body, ("advanced", "harsh", "players"), "")
+    advanced, harsh = _flag(body, "advanced"), _flag(body, "harsh")
+    players = body["players"]
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ScoreInputError(f"players: give {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    names, holdings = [], []
+    for i, raw in enumerate(players):
+        player_name, h = _player(raw, f"players[{i}]")
+        if player_name.casefold() in (n.casefold() for n in names):
+            raise ScoreInputError(f"players[{i}].name: duplicate name {player_name!r}")
+        names.append(player_name)
+        holdings.append(h)
+    _check_box(holdings)
+    totals = [total(h, advanced, harsh) for h in holdings]
+    return {"players": [{"name": n, "total": t, "place": p} for n, t, p in zip(names, totals, places(totals))]}
+
+
+def _check_fields(raw: Mapping[str, Any], required: Sequence[str], where: str) -> None:
+    prefix = f"{where}." if where else ""
+    for field in required:
+        if field not in raw:
+            raise ScoreInputError(f"{prefix}{field}: missing")
+    for field in raw:
+        if field not in required:
+            raise ScoreInputError(f"{prefix}{field}: unknown field")
+
+
+def _flag(body: Mapping[str, Any], field: str) -> bool:
+    if not isinstance(body[field], bool):
+        raise ScoreInputError(f"{field}: must be true or false")
+    return body[field]
+
+
+def _count(raw: Any, where: str, hi: int | None = None) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ScoreInputError(f"{where}: must be a whole number")
+    if raw < 0:
+        raise ScoreInputError(f"{where}: must not be negative")
+    if hi is not None and raw > hi:
+        raise ScoreInputError(f"{where}: the box holds only {hi}")
+    return raw
+
+
+def _player(raw: Any, where: str) -> tuple[str, Holdings]:
+    if not isinstance(raw, Mapping):
+        raise ScoreInputError(f"{where}: must be an object")
+    _check_fields(raw, PLAYER_FIELDS, where)
+    player_name = raw["name"].strip() if isinstance(raw["name"], str) else ""
+    if not player_name:
+        raise ScoreInputError(f"{where}.name: must be a non-empty text")
+    lists = {}
+    for field in TOKEN_LISTS:
+        values = raw[field]
+        if not isinstance(values, list):
+            raise ScoreInputError(f"{where}.{field}: must be a list of token values")
+        lists[field] = tuple(_count(v, f"{where}.{field}[{j}]") for j, v in enumerate(values))
+    counts = {field: _count(raw[field], f"{where}.{field}", hi) for field, hi in COUNT_LIMITS.items()}
+    return player_name, Holdings(**lists, **counts)
+
+
+def _check_box(holdings: Sequence[Holdings]) -> None:
+    """The whole table cannot hold more than the box does."""
+    in_all = {
+        "fame": sum(len(h.fame) for h in holdings),
+        "treasure": sum(len(h.treasure) for h in holdings),
+        "alliance": sum(len(h.alliance_fame) + len(h.alliance_treasure) for h in holdings),
+        "misfortune": sum(h.misfortune for h in holdings),
+        "wounds": sum(h.wounds for h in holdings),
+        "double_wounds": sum(h.double_wounds for h in holdings),
+        "scratches": sum(h.scratches for h in holdings),
+    }
+    for field, limit in {**TOKEN_LIMITS, **COUNT_LIMITS}.items():
+        if in_all[field] > limit:
+            raise ScoreInputError(f"players: {in_all[field]} {field} in all, but the box holds only {limit}")

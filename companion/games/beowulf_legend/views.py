@@ -1,0 +1,368 @@
+"""What each seat may see.
+
+Face-down token values (and an alliance token's face) appear only under ``me``, in the view of
+their owner's seat. Every other part of the view is public — what lies face up on the table:
+counts of tokens, scratches and wounds, special cards taken, the board, status markers and the
+treasure lying face up during a bid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import State, View, _
+from .board import EPISODES, GOLD, KINDS, MAJOR, MINOR, OPPORTUNITIES, catalogue, missing, same_name
+from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
+                  special_cards, why_not_take)
+from .episode import current, players, untouched, waiting_for_values
+from .flow import next_position
+from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
+from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
+from .reference import (CATALOGUE_NOTES, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
+                        SPECIAL_EFFECTS, SPECIAL_RULE, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
+from .rewards import picker
+from .scoring import breakdown, holdings_of, total
+from .treasure import bidder, revealed_total
+
+def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -> View:
+    return {
+        "position": state["position"],
+        "episodes": EPISODES,
+        "phase": state["phase"],
+        "options": dict(state["options"]),
+        "first_player": state["first_player"],
+        "turn": whose_move(state),
+        "prompt": prompt(state),
+        "path": path(state),
+        "episode": episode_view(state, state["position"]) if state["position"] else None,
+        "next": next_view(state),
+        "cover": cover_view(state),
+        "players": [public_player(state, s) for s in range(players(state))],
+        "me": private_view(state, seat) if seat is not None else None,
+        "supply": supply_view(state),
+        "specials": specials_view(state),
+        "special_rule": msg(SPECIAL_RULE),
+        "step": step_view(state),
+        "recent": recent_view(state),
+        "entry": entry_view(state) if state["position"] else None,
+        "forms": FORM_CHOICES,
+        "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
+        "scores": scores,
+    }
+
+
+def msg(text: str, **args: Any) -> dict[str, Any]:
+    return {"msg": text, "args": args}
+
+
+# --- whose move and what to do -----------------------------------------------------------
+
+def whose_move(state: State) -> int | None:
+    phase = state["phase"]
+    if phase == "minor":
+        return walker(state)
+    if phase in ("picks", "bid_reward"):
+        return picker(state)
+    if phase == "bid":
+        return bidder(state)
+    return None
+
+
+def prompt(state: State) -> dict[str, Any]:
+    phase, seat = state["phase"], whose_move(state)
+    who = state["players"][seat]["name"] if seat is not None else ""
+    step = state["step"]
+    if phase == "start":
+        return msg(_("Choose the first player (the youngest), then move Beowulf onto episode 1."))
+    if phase == "enter":
+        return msg(_("The app does not know episode %(n)s yet: enter what the board shows."), n=state["position"])
+    if phase == "minor":
+        return msg(_("%(name)s: take part or pass."), name=who)
+    if phase == "contest":
+        return msg(CONTEST_PROMPTS[current(state)["kind"]])
+    if phase == "picks":
+        return msg(_("%(name)s (status marker %(marker)s) picks a reward space."), name=who,
+                   marker=step["markers"][seat])
+    if phase == "bid":
+        return msg(_("%(name)s reveals treasure to reach %(target)s, or drops out."), name=who,
+                   target=step["target"])
+    if phase == "bid_reward":
+        return msg(_("%(name)s wins the bid and takes the reward."), name=who)
+    if phase == "done":
+        return msg(_("The first player moves Beowulf to the next episode."))
+    if phase == "final":
+        return msg(_("Before the final scoring, every face-down token needs its value (from its owner's phone)."))
+    return msg(_("Final scores."))
+
+
+CONTEST_PROMPTS = {
+    "simultaneous": _("Everyone chooses cards secretly and reveals together: enter each player's matching symbols."),
+    "death": _("Everyone reveals all the cards in hand: enter each player's symbols."),
+    "turn_order": _("Play in turn from the first player: enter each player as they drop out."),
+    "recover_treasures": _("Everyone reveals their treasure: the app adds it up once every value is entered."),
+}
+
+
+# --- the path ----------------------------------------------------------------------------
+
+def group_of(kind: str) -> str:
+    if kind in MINOR:
+        return "minor"
+    if kind in MAJOR:
+        return "major"
+    if kind in GOLD:
+        return "gold"
+    return "final" if kind == "death" else "unknown"
+
+
+def path(state: State) -> list[dict[str, Any]]:
+    here, cells = state["position"], []
+    for n in range(1, EPISODES + 1):
+        record = state["board"].get(str(n)) or {}
+        cells.append({"n": n, "name": record.get("name", ""), "kind": record.get("kind", ""),
+                      "group": group_of(record.get("kind", "")), "here": n == here, "passed": n < here,
+                      "skipped": n in state["skipped"], "source": record.get("source", "")})
+    return cells
+
+
+def describe_kind(record: dict[str, Any]) -> dict[str, Any]:
+    kind = record.get("kind", "")
+    if not kind:
+        return {"kind_name": msg(_("Not known yet")), "effect": None}
+    effect = OPPORTUNITY_EFFECTS.get(record.get("opportunity", "")) if kind == "opportunity" else KIND_EFFECTS[kind]
+    name = OPPORTUNITY_NAMES.get(record.get("opportunity", ""), KIND_NAMES[kind]) if kind == "opportunity" \
+        else KIND_NAMES[kind]
+    return {"kind_name": msg(name), "effect": msg(effect) if effect else None}
+
+
+def episode_view(state: State, position: int) -> dict[str, Any]:
+    record = state["board"].get(str(position)) or {}
+    return {
+        "position": position,
+        "name": record.get("name", ""),
+        "kind": record.get("kind", ""),
+        "group": group_of(record.get("kind", "")),
+        "opportunity": record.get("opportunity", ""),
+        "symbols": [msg(SYMBOLS[s]) for s in record.get("symbols", [])],
+        "spaces": spaces_view(state, record) if position == state["position"] else [],
+        "source": record.get("source", ""),
+        "missing": missing(record, players(state)),
+        **describe_kind(record),
+    }
+
+
+def spaces_view(state: State, record: dict[str, Any]) -> list[dict[str, Any]]:
+    codes = record.get("spaces", [])
+    if not codes:
+        return []
+    in_play = 1 if record["kind"] == "treasure" else players(state)  # one icon at a bid
+    taken = {p["space"]: p["seat"] for p in state["step"].get("picks", [])} if state["phase"] in ("picks", "bid_reward") \
+        else {}
+    who = picker(state)
+    out = []
+    for i, code in enumerate(codes, start=1):
+        space = {"index": i, "code": code, "in_play": i <= in_play, "covered": i == in_play + 1,
+                 "taken_by": taken.get(i), "alternatives": _alternatives(code)}
+        if who is not None and i <= in_play and i not in taken and code:
+            space["needs"] = _needs(state, who, code)
+        out.append(space)
+    return out
+
+
+def _alternatives(code: str) -> list[list[dict[str, Any]]]:
+    if not code:
+        return []
+    names = {card["key"]: card["name"] for card in special_cards()}
+    return [[icon_text(icon, names) for icon in alt] for alt in parse_space(code)]
+
+
+def _needs(state: State, seat: int, code: str) -> dict[str, Any]:
+    """Which extra choices a pick of this space asks of the picker (for the form)."""
+    alternatives = parse_space(code)
+    kinds = {icon.kind for alt in alternatives for icon in alt}
+    heals = heal_choices(state, seat, wounds_only="heal" not in kinds) if kinds & {"heal", "heal_wound"} else []
+    return {
+        "alternative": len(alternatives) > 1,
+        "heal": heals if len(heals) > 1 else [],
+        "avoid": sorted(kinds & set(PENALTIES)) if holds(state, seat, "inspiration") else [],
+        "rest": "scratch" in kinds and holds(state, seat, "warriors_rest") and state["players"][seat]["scratches"] > 0,
+    }
+
+
+def next_view(state: State) -> dict[str, Any] | None:
+    position = next_position(state)
+    if position is None:
+        return None
+    return episode_view(state, position)
+
+
+def cover_view(state: State) -> dict[str, Any] | None:
+    """The second red marker: "autant d'emplacements d'icône disponibles qu'il y a de joueurs [...]
+    dans le sens des aiguilles d'une montre en commençant par l'emplacement contenant le titre"."""
+    n = players(state)
+    if n >= 5:
+        return None
+    start = state["position"] if state["phase"] in ("enter", "contest", "picks") else state["position"] + 1
+    for position in range(max(start, 1), EPISODES + 1):
+        record = state["board"].get(str(position)) or {}
+        if record.get("kind") in MAJOR:
+            return {"position": position, "name": record.get("name", ""), "available": n, "covered": n + 1}
+    first = next((c for c in catalogue() if c.get("first_major")), None)
+    placed = any(record.get("kind") in MAJOR for record in state["board"].values())
+    return {"position": None, "name": first["name"] if first and not placed else "", "available": n, "covered": n + 1}
+
+
+# --- players -----------------------------------------------------------------------------
+
+def public_player(state: State, seat: int) -> dict[str, Any]:
+    p = state["players"][seat]
+    return {
+        "index": seat,
+        "name": p["name"],
+        "colour": p["colour"],
+        "first": seat == state["first_player"],
+        "tokens": {kind: sum(1 for t in p["tokens"] if t["kind"] == kind) for kind in TOKEN_KINDS},
+        "token_count": len(p["tokens"]),
+        "unvalued": sum(1 for t in p["tokens"] if needs_value(t)),
+        "scratches": p["scratches"],
+        "wounds": p["wounds"],
+        "double_wound": p["double_wound"],
+        "wound_count": p["wounds"] + 2 * p["double_wound"],
+        "specials": [card_name(key) for key, card in state["specials"].items()
+                     if card["holder"] == seat and not card["used"]],
+        "special_keys": [key for key, card in state["specials"].items() if card["holder"] == seat and not card["used"]],
+    }
+
+
+def private_view(state: State, seat: int) -> dict[str, Any]:
+    """This seat's own face-down tokens, with values: shown on its owner's phone only."""
+    p = state["players"][seat]
+    revealed = set(state["step"].get("revealed", [[]] * players(state))[seat]) if state["phase"] == "bid" else set()
+    h = holdings_of(p)
+    return {
+        "seat": seat,
+        "tokens": [{**t, "revealed": t["id"] in revealed, "needs_value": needs_value(t)} for t in p["tokens"]],
+        "needs_value": [t["id"] for t in p["tokens"] if needs_value(t)],
+        "sums": {"fame": sum(h.fame), "treasure": sum(h.treasure), "alliance_fame": sum(h.alliance_fame),
+                 "alliance_treasure": sum(h.alliance_treasure)},
+        "score_now": total(h, **state["options"]),
+        "breakdown": [{"msg": m, "points": pts} for m, pts in breakdown(h, **state["options"])],
+        "specials": [{"key": key, "name": card_name(key), "effect": msg(SPECIAL_EFFECTS.get(key, UNKNOWN_SPECIAL_EFFECT))}
+                     for key, card in state["specials"].items() if card["holder"] == seat and not card["used"]],
+        "fame_for_break_ranks": [t["id"] for t in p["tokens"] if shows(t, "fame") and t["value"] is not None],
+        "treasure_to_reveal": [t["id"] for t in p["tokens"]
+                               if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
+        "heal_choices": heal_choices(state, seat),
+    }
+
+
+def supply_view(state: State) -> dict[str, Any]:
+    mix = state.get("token_mix")  # the supply lies face up: what is left of each value is public
+    by_value = {kind: {value: left_of_value(state, kind, int(value)) for value in counts}
+                for kind, counts in mix.items()} if mix else None
+    return {"counts": dict(state["supply"]), "by_value": by_value, "dragon_reached": dragon_reached(state)}
+
+
+def specials_view(state: State) -> list[dict[str, Any]]:
+    out = []
+    for key, card in state["specials"].items():
+        holder = card["holder"]
+        out.append({"key": key, "name": card_name(key), "holder": holder,
+                    "holder_name": state["players"][holder]["name"] if holder is not None else "",
+                    "used": card["used"], "effect": msg(SPECIAL_EFFECTS.get(key, UNKNOWN_SPECIAL_EFFECT))})
+    return out
+
+
+# --- the step under way ------------------------------------------------------------------
+
+def step_view(state: State) -> dict[str, Any]:
+    phase, step = state["phase"], state["step"]
+    names = [p["name"] for p in state["players"]]
+    if phase == "minor":
+        due = walker(state)
+        out = {"order": step["order"], "due": due, "records": _records(state, step["records"]),
+               "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
+        if current(state)["kind"] == "selection" and due is not None:
+            out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
+                                for o in SELECTION]
+        if current(state).get("opportunity") in ("great_rewards", "peace_returns", "many_friendships"):
+            out["gain_blocked"] = _opportunity_blocked(state)
+        return out
+    if phase == "contest":
+        dropped = {d["seat"] for d in step.get("drops", [])}
+        return {"drops": [{**d, "name": names[d["seat"]]} for d in step.get("drops", [])],
+                "still_in": [s for s in range(players(state)) if s not in dropped],
+                "next_marker": players(state) - len(step.get("drops", []))}
+    if phase in ("picks", "bid_reward"):
+        return {"markers": step.get("markers"), "picker": picker(state), "counts": step.get("counts"),
+                "drops": step.get("drops"), "totals": step.get("totals"), "winner": step.get("winner"),
+                "picks": [{**p, "name": names[p["seat"]]} for p in step["picks"]],
+                "order": sorted(range(players(state)), key=lambda s: step["markers"][s]) if step.get("markers") else []}
+    if phase == "bid":
+        return {"bidder": bidder(state), "target": step["target"], "active": step["active"],
+                "dropped": step["dropped"],
+                "revealed": [{"seat": s, "name": names[s], "values": _revealed_values(state, s),
+                              "total": revealed_total(state, s)} for s in step["active"]]}
+    return {}
+
+
+def _records(state: State, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**r, "name": state["players"][r["seat"]]["name"]} for r in records]
+
+
+def _revealed_values(state: State, seat: int) -> list[int]:
+    """Treasure lying face up in the bid: public while it lies there."""
+    ids = set(state["step"]["revealed"][seat])
+    return [t["value"] for t in state["players"][seat]["tokens"] if t["id"] in ids]
+
+
+def _opportunity_blocked(state: State) -> dict[str, Any] | None:
+    which = current(state)["opportunity"]
+    kind, value = {"great_rewards": ("treasure", 3), "peace_returns": ("fame", 5),
+                   "many_friendships": ("alliance", 0)}[which]
+    return why_not_take(state, kind, value)
+
+
+def recent_view(state: State) -> dict[str, Any] | None:
+    recent = state.get("recent")
+    if not recent or state["phase"] not in ("done", "final", "over"):
+        return None
+    names = [p["name"] for p in state["players"]]
+    record = state["board"].get(str(recent["position"])) or {}
+    return {"position": recent["position"], "name": record.get("name", ""),
+            "records": _records(state, recent.get("records") or []),
+            "picks": [{**p, "name": names[p["seat"]]} for p in recent.get("picks") or []],
+            "markers": recent.get("markers"), "counts": recent.get("counts"), "totals": recent.get("totals"),
+            "drops": [{**d, "name": names[d["seat"]]} for d in recent.get("drops") or []]}
+
+
+# --- entering the board ------------------------------------------------------------------
+
+def entry_view(state: State) -> dict[str, Any]:
+    """The form to enter (or correct) the current episode: what is known, and suggestions."""
+    position = state["position"]
+    record = state["board"].get(str(position)) or {}
+    placed = [r.get("name", "") for r in state["board"].values()]
+    suggestions = [] if record.get("kind") else [
+        {**c, "note": msg(CATALOGUE_NOTES[c["name"]]) if c["name"] in CATALOGUE_NOTES else None}
+        for c in catalogue() if not any(same_name(p, c["name"]) for p in placed)]
+    spaces = list(record.get("spaces") or [])
+    return {
+        "position": position,
+        "record": {**record, "spaces": spaces + [""] * (5 - len(spaces))},
+        "missing": missing(record, players(state)),
+        "note": msg(CATALOGUE_NOTES[record["name"]]) if record.get("name") in CATALOGUE_NOTES else None,
+        "suggestions": suggestions,
+        "correctable": state["phase"] in ("enter", "done") or (state["phase"] in ("minor", "contest", "bid")
+                                                                 and untouched(state)),
+    }
+
+
+FORM_CHOICES = {
+    "kinds": [{"value": k, "text": msg(KIND_NAMES[k])} for k in KINDS],
+    "opportunities": [{"value": o, "text": msg(OPPORTUNITY_NAMES[o])} for o in OPPORTUNITIES],
+    "symbols": [{"value": s, "text": msg(t)} for s, t in SYMBOLS.items()],
+    "icons": [{"value": code, "alternatives": _alternatives(code)} for code in COMMON_CODES],
+    "special_icons": [{"value": f"special:{card['key']}", "name": card["name"]} for card in special_cards()],
+    "token_kinds": list(TOKEN_KINDS),
+}

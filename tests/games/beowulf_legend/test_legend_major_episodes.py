@@ -1,0 +1,196 @@
+"""Major episodes: status markers from the outcome, reward picks in marker order, the new first player.
+
+The rulebook's examples: Sandra (first player), Martha, Mark and Peter sit clockwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.base import Actor
+from companion.games.beowulf_legend.major import markers_by_count
+
+SANDRA, MARTHA, MARK, PETER = range(4)
+
+
+@pytest.mark.parametrize("counts, markers", [
+    # "Martha [...] reçoit le marqueur de position avec le chiffre 1 et Mark reçoit celui avec le
+    #  chiffre 2. Sandra est en troisième position avec un symbole amitié. [Peter] reçoit [...] 4."
+    ([1, 2, 2, 0], [3, 1, 2, 4]),
+    # "Sandra aurait tout de même été en troisième position même si elle n'avait joué aucun symbole"
+    ([0, 2, 2, 0], [3, 1, 2, 4]),
+    # "si elle avait joué 2 symboles correspondants [...] elle aurait été en première position"
+    ([2, 2, 2, 0], [1, 2, 3, 4]),
+])
+def test_rulebook_simultaneous_example_at_king_hrothgars_hall(table, counts, markers):
+    table.jump_to(3)
+    table.do("enter_symbols", counts=counts)
+    assert table.state["step"]["markers"] == markers
+
+
+def test_ties_count_clockwise_from_the_first_player_not_from_seat_zero():
+    # Mark (seat 2) is first player: tied Peter (3) comes before Sandra (0), then Martha (1).
+    assert markers_by_count([1, 1, 1, 1], first=2) == [3, 4, 1, 2]
+
+
+def test_symbol_counts_arrive_from_a_form_as_strings(table):
+    table.jump_to(3)
+    table.do("enter_symbols", counts=["1", "2", "2", "0"])
+    assert table.state["step"]["markers"] == [3, 1, 2, 4]
+
+
+def test_a_symbol_count_is_needed_for_every_player(table):
+    table.jump_to(3)
+    assert "each of the 4 players" in table.refused("enter_symbols", counts=[1, 2, 3])
+
+
+def test_rulebook_turn_order_example_at_grendels_attack(table):
+    table.jump_to(4)
+    # Peter cannot reach 3 and drops: marker 4; Sandra's risk leaves her short: marker 3.
+    table.do("drop_out", seat=PETER)
+    table.do("drop_out", seat=SANDRA)
+    assert table.state["phase"] == "contest"
+    # Martha matches with a Beowulf card; Mark, on 3 already, must play one more card; Martha then drops.
+    applied = table.do("drop_out", seat=MARTHA)
+    assert table.state["step"]["markers"] == [3, 2, 1, 4]
+    assert applied.label.args["last"] == "Mark"
+
+
+def test_a_failed_risk_in_a_turn_order_major_drops_the_player_with_a_scratch(table):
+    table.jump_to(4)
+    table.do("drop_out", seat=PETER, failed_risk=True)
+    assert table.player(PETER)["scratches"] == 1
+    assert table.state["step"]["drops"][0]["marker"] == 4
+
+
+def test_a_player_cannot_drop_out_twice(table):
+    table.jump_to(4)
+    table.do("drop_out", seat=PETER)
+    assert "already dropped out" in table.refused("drop_out", seat=PETER)
+
+
+def test_rulebook_resolution_of_grendels_attack_and_new_first_player(table):
+    """"Mark choisit 5 points de gloire [...] Martha [...] Beowulf's Daring. Sandra [...] le jeton
+    alliance, laissant la blessure à Peter [...] Il prend une tuile blessure et reçoit deux cartes
+    activité en compensation. [...] il est maintenant le premier joueur" """
+    table.jump_to(4)
+    for seat in (PETER, SANDRA, MARTHA):
+        table.do("drop_out", seat=seat)
+    view = table.view(None)
+    assert [s["in_play"] for s in view["episode"]["spaces"]] == [True, True, True, True, False]
+    assert view["episode"]["spaces"][4]["covered"]  # "la dernière icône (égratignure) n'est pas disponible"
+    assert "turn" in table.refused("pick_space", seat=MARTHA, space=2)
+    table.do("pick_space", seat=MARK, space=1)
+    table.do("pick_space", seat=MARTHA, space=2)
+    table.do("pick_space", seat=SANDRA, space=3)
+    applied = table.do("pick_space", seat=PETER, space=4)
+    assert [t["value"] for t in table.tokens(MARK, "fame")] == [5]
+    assert table.state["specials"]["daring"]["holder"] == MARTHA
+    assert len(table.tokens(SANDRA, "alliance")) == 1
+    assert table.player(PETER)["wounds"] == 1
+    assert any("Draw 2 cards" in n["msg"] for n in table.state["recent"]["picks"][3]["notes"])
+    assert table.state["first_player"] == PETER
+    assert "first player" in applied.label.msg
+    assert table.state["phase"] == "done"
+
+
+def test_the_covered_space_cannot_be_picked(table):
+    table.jump_to(4)
+    for seat in (PETER, SANDRA, MARTHA):
+        table.do("drop_out", seat=seat)
+    assert "at most 4" in table.refused("pick_space", seat=MARK, space=5)
+
+
+def test_a_taken_space_cannot_be_picked_again(table):
+    table.jump_to(3)
+    table.do("enter_symbols", counts=[3, 2, 1, 0])
+    table.do("pick_space", seat=SANDRA, space=2)
+    assert "already taken" in table.refused("pick_space", seat=MARTHA, space=2)
+
+
+def test_a_player_picks_from_their_own_phone_or_the_hosts_only(table):
+    table.jump_to(3)
+    table.do("enter_symbols", counts=[3, 2, 1, 0])
+    assert "Only Sandra or the host" in table.refused("pick_space", Actor(MARTHA), seat=SANDRA, space=1)
+    table.do("pick_space", Actor(SANDRA), space=1)  # seat defaults to the phone's own
+    assert table.state["specials"]["blessing"]["holder"] == SANDRA
+
+
+def test_double_scroll_gives_two_alliance_tokens(table):
+    table.jump_to(3)
+    table.do("enter_symbols", counts=[3, 2, 1, 0])
+    table.do("pick_space", seat=SANDRA, space=3)
+    assert len(table.tokens(SANDRA, "alliance")) == 2
+    assert table.state["supply"]["alliance"] == 34
+
+
+def test_five_players_use_all_five_spaces_and_no_cover(new_table):
+    five = new_table(players=5)
+    five.jump_to(3)
+    assert five.view(None)["cover"] is None
+    five.do("enter_symbols", counts=[0, 0, 0, 0, 0])
+    assert all(s["in_play"] for s in five.view(None)["episode"]["spaces"])
+
+
+def test_cover_marker_shows_the_spaces_left_on_the_next_major(new_table):
+    three = new_table(players=3)
+    cover = three.view(None)["cover"]
+    # T5: "dans une partie à 3 joueurs, vous posez le marqueur sur le quatrième emplacement"
+    assert cover == {"position": 3, "name": "King Hrothgar's Hall", "available": 3, "covered": 4}
+
+
+def test_cover_names_king_hrothgars_hall_before_any_major_is_known(new_table):
+    blank = new_table(players=2, library={})
+    assert blank.view(None)["cover"] == {"position": None, "name": "King Hrothgar's Hall", "available": 2,
+                                         "covered": 3}
+
+
+def test_inspiration_avoids_a_wound_without_compensation_cards(table):
+    table.do("take_special", seat=PETER, card="inspiration")  # won at an earlier episode
+    table.jump_to(4)
+    for seat in (SANDRA, MARTHA, MARK):
+        table.do("drop_out", seat=seat)
+    assert table.view(PETER)["episode"]["spaces"][3]["needs"]["avoid"] == ["wound"]
+    table.do("pick_space", seat=PETER, space=4, avoid="wound")
+    assert table.player(PETER)["wounds"] == 0
+    assert table.state["supply"]["wound"] == 10
+    assert table.state["specials"]["inspiration"]["used"]
+    notes = [n["msg"] for n in table.state["step"]["picks"][0]["notes"]]
+    assert not any("Draw 2" in n for n in notes)
+
+
+def test_inspiration_cannot_avoid_a_penalty_the_space_does_not_show(table):
+    table.jump_to(13)
+    table.do("enter_symbols", counts=[4, 3, 2, 1])
+    table.do("pick_space", seat=SANDRA, space=1)
+    assert "no such penalty" in table.refused("pick_space", seat=MARTHA, space=2, avoid="wound")
+
+
+def test_a_space_offering_a_choice_asks_which(table):
+    table.jump_to(36)
+    table.player(SANDRA)["wounds"] = 1
+    table.state["supply"]["wound"] -= 1
+    table.do("enter_symbols", counts=[9, 1, 1, 1])
+    assert "choice" in table.refused("pick_space", seat=SANDRA, space=1)
+    table.do("pick_space", seat=SANDRA, space=1, alternative=1)  # discard one large wound tile
+    assert table.player(SANDRA)["wounds"] == 0
+    assert table.tokens(SANDRA, "fame") == []
+
+
+def test_a_gain_the_supply_cannot_give_refuses_the_pick_while_another_space_can_be_taken(table):
+    table.jump_to(3)
+    table.state["token_mix"] = {"fame": {"1": 36}, "treasure": {"1": 1, "2": 23}}
+    table.give(MARK, "treasure", 1)
+    table.do("enter_symbols", counts=[3, 2, 1, 0])
+    assert "No treasure token of value 1" in table.refused("pick_space", seat=SANDRA, space=2)
+
+
+def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
+    two = new_table(players=2)
+    two.jump_to(3)
+    two.state["specials"]["blessing"]["holder"] = 1  # already taken at an earlier episode
+    two.do("enter_symbols", counts=[0, 1])  # Martha 1 picks treasure; Sandra is left with the Blessing
+    two.do("pick_space", seat=1, space=2)
+    two.do("pick_space", seat=0, space=1)
+    assert "already been taken" in two.state["recent"]["picks"][1]["notes"][0]["msg"]
+    assert two.state["first_player"] == 0

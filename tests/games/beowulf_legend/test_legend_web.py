@@ -1,0 +1,163 @@
+"""The board template, rendered by the real app (Flask test client): what a phone shows and posts."""
+
+from __future__ import annotations
+
+import html as markup
+import re
+
+from tests.helpers import act, claim, start_table
+
+PLAYERS = [{"name": "Sandra", "colour": "red"}, {"name": "Martha", "colour": "blue"},
+           {"name": "Mark", "colour": "green"}]
+
+
+def text_of(html: str) -> str:
+    return markup.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def form_fields(html: str, action_type: str, index: int = 0) -> dict[str, str]:
+    """The hidden fields of the index-th form posting ``action_type``."""
+    forms = [f for f in re.findall(r"<form .*?</form>", html, re.S) if f'name="type" value="{action_type}"' in f]
+    assert len(forms) > index, f"no form {action_type}"
+    return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', forms[index]))
+
+
+def new_table(client, seat=0, options=None):
+    token = start_table(client, game="beowulf-the-legend", players=PLAYERS, options=options)["token"]
+    claim(client, token, seat)
+    return token
+
+
+def page(client, token):
+    return client.get(f"/t/{token}").get_data(as_text=True)
+
+
+def test_a_new_game_shows_the_path_the_first_player_and_how_to_start(client):
+    token = new_table(client)
+    html = page(client, token)
+    assert html.count('class="bl-cell') == 36
+    text = text_of(html)
+    assert "Beowulf waits beside the board" in text
+    assert "Move Beowulf onto episode 1" in text
+    assert "King Hrothgar's Hall" in text  # where the second red marker goes with fewer than 5 players
+    assert 'value="set_first_player"' in html
+    assert "style=" not in html and "<script" not in html.split('id="board"')[1]
+
+
+def test_moving_beowulf_puts_the_figure_on_episode_1_and_walks_the_minor_episode(client):
+    token = new_table(client)
+    assert act(client, token, type="advance").status_code == 200
+    html = page(client, token)
+    here = re.search(r'<li class="bl-cell[^"]*here[^"]*"[^>]*title="([^"]+)"', html)
+    assert here and here.group(1).startswith("1 · King Hygelac")
+    assert "bl-figure" in html
+    text = text_of(html)
+    assert "Discard exactly 2 cards" in text and "Sandra's turn" in text
+    fields = form_fields(html, "pass")
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "Martha's turn" in text_of(response.get_data(as_text=True))
+
+
+def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_table(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    for seat in range(3):
+        act(client, token, type="pass", seat=seat)
+    act(client, token, type="advance")
+    html = page(client, token)
+    assert "Enter episode 2 from the board" in text_of(html)
+    fields = form_fields(html, "enter_episode", index=0)  # "Enter what the board shows" comes first
+    data = {**fields, "name": "Sail to Denmark", "kind": "risk", "opportunity": "",
+            "symbols[]": ["travelling", "wit"], "spaces[]": [""] * 5, "spaces_other[]": [""] * 5}
+    response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert "Sandra's turn" in text_of(response.get_data(as_text=True))
+    later = new_table(client)
+    view = client.get(f"/api/tables/{later}").get_json()["view"]
+    assert view["path"][1]["kind"] == "risk" and view["path"][1]["source"] == "table"
+
+
+def test_a_face_down_value_shows_on_its_owners_phone_only(client, phone):
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    act(client, token, type="take_token", seat=1, kind="alliance")
+    martha_html = page(martha, token)
+    assert "what does it show?" in text_of(martha_html)
+    fields = form_fields(martha_html, "enter_token")
+    response = martha.post(f"/t/{token}/act", data={**fields, "face": "treasure", "value": "6"},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    mine = page(martha, token)
+    assert re.search(r"alliance \(treasure\).*?<strong>6</strong>", mine, re.S)
+    others = page(client, token) + client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
+    assert "(treasure)" not in others and "<strong>6</strong>" not in others
+    assert "fame 0 · treasure 0 · alliance 1 · misfortune 0" in text_of(others)
+
+
+def test_the_table_display_shows_the_board_without_forms(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    html = client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
+    assert "bl-display" in html and 'class="bl-cell' in html
+    assert 'value="pass"' not in html and 'value="advance"' not in html
+
+
+def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client):
+    token = new_table(client)
+    act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
+        spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
+    act(client, token, type="advance")
+    for seat in range(3):
+        act(client, token, type="pass", seat=seat)
+    act(client, token, type="advance")
+    html = page(client, token)
+    fields = form_fields(html, "enter_symbols")
+    response = client.post(f"/t/{token}/act", data={**fields, "counts[]": ["1", "2", "0"]},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "Take space 1" in html and "covered by the red marker" in html
+    for space in (3, 1, 2):  # Martha (marker 1), Sandra (2), Mark (3)
+        html = page(client, token)
+        picked = [f for f in re.findall(r"<form .*?</form>", html, re.S) if f'name="space" value="{space}"' in f]
+        fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', picked[0]))
+        assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert view["first_player"] == 2 and view["phase"] == "done"
+    assert view["specials"][0]["holder_name"] == "Sandra"
+
+
+def test_the_quick_scorer_answers_the_rulebook_example_and_names_bad_fields(client):
+    from companion.games.beowulf_legend.scoring import EXAMPLE
+
+    response = client.post("/api/score/beowulf-the-legend", json=EXAMPLE)
+    assert response.status_code == 200
+    assert [p["total"] for p in response.get_json()["players"]] == [12, 13, 12, 3]
+    bad = {**EXAMPLE, "players": EXAMPLE["players"][:1]}
+    response = client.post("/api/score/beowulf-the-legend", json=bad)
+    assert response.status_code == 422 and "players" in response.get_json()["error"]
+
+
+def test_death_of_beowulf_ends_the_game_with_scores_on_every_phone(client, phone):
+    token = start_table(client, game="beowulf-the-legend", players=PLAYERS[:2])["token"]
+    claim(client, token, 0)
+    martha = phone()
+    claim(martha, token, 1)
+    for position in range(2, 36):  # gold episodes: the base game passes them by
+        assert act(client, token, type="enter_episode", position=position, kind="treasure",
+                   spaces=["fame1"]).status_code == 200
+    act(client, token, type="enter_episode", position=36, spaces=["fame5|heal_wound", "fame3", "", "", ""])
+    act(client, token, type="advance")
+    act(client, token, type="pass", seat=0)
+    act(client, token, type="pass", seat=1)
+    act(client, token, type="advance")
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["position"] == 36
+    act(client, token, type="enter_symbols", counts=[1, 4])
+    act(martha, token, type="pick_space", space=1, alternative=0)
+    act(client, token, type="pick_space", space=2)
+    for reader in (client, martha):
+        text = text_of(page(reader, token))
+        assert "Final scores" in text and "Episode 36 is over" in text
+        assert "Fame tokens: 5" in text and "Fame tokens: 3" in text  # Martha 10, Sandra 8: the breakdowns
+    assert "Final scores" in text_of(client.get(f"/t/{token}/board?display=1").get_data(as_text=True))
