@@ -235,6 +235,26 @@ def bool_field(action: Mapping[str, Any], name: str, default: bool = False) -> b
     raise RuleError("%(field)s must be true or false", field=name)
 
 
+def library_section(library: Mapping[str, Any] | None, section: str,
+                    validate: Callable[[str, Any], tuple[str, Any]]) -> dict[str, Any]:
+    """The entries of one section of the server's library that validate, re-keyed by ``validate``.
+
+    An entry that does not validate is left out (the table will enter it again) rather than
+    stopping a new game from starting.
+    """
+    raw = (library or {}).get(section)
+    if not isinstance(raw, Mapping):
+        return {}
+    valid: dict[str, Any] = {}
+    for key, value in raw.items():
+        try:
+            new_key, new_value = validate(str(key), value)
+        except (RuleError, ScoreInputError):
+            continue
+        valid[new_key] = new_value
+    return valid
+
+
 def rank(totals: Sequence[int], tiebreaks: Sequence[int] | None = None) -> list[int]:
     """Places: 1 + the number of players strictly ahead (equal players share the place).
 

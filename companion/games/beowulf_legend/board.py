@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..base import RuleError, ScoreInputError
+from ..base import RuleError, ScoreInputError, library_section
 from .icons import normalise_space, parse_space
 from .reference import SYMBOLS
 
@@ -225,24 +225,15 @@ def has_icon(code: str, kind: str) -> bool:
 # --- the server's library ----------------------------------------------------------------
 
 def library_episodes(library: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
-    """The valid table-entered episodes in the server's library, by position ("1".."36").
+    """The valid table-entered episodes in the server's library, by position ("1".."36")."""
 
-    An entry that does not validate is left out (the table will enter that episode again)
-    rather than stopping a new game from starting.
-    """
-    raw = (library or {}).get("episodes")
-    if not isinstance(raw, Mapping):
-        return {}
-    out = {}
-    for key, record in raw.items():
-        try:
-            position = _position(key, "episodes")
-            if not isinstance(record, Mapping):
-                continue
-            out[str(position)] = episode({k: v for k, v in record.items() if k != "source"}, position)
-        except (RuleError, BoardFileError):
-            continue
-    return out
+    def valid(key: str, record: Any) -> tuple[str, dict[str, Any]]:
+        position = _position(key, "episodes")
+        if not isinstance(record, Mapping):
+            raise BoardFileError(f"episodes.{key} must be an object")
+        return str(position), episode({k: v for k, v in record.items() if k != "source"}, position)
+
+    return library_section(library, "episodes", valid)
 
 
 def known_board(library: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:

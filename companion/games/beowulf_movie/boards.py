@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .catalogue import ACTS, MAX_SIDE
-from ..base import ScoreInputError
+from ..base import ScoreInputError, library_section
 
 GAME_KEY = "beowulf-the-movie"
 FILE_FORMAT = 1
@@ -96,21 +96,12 @@ def _act_key(key: Any, where: str) -> int:
 
 
 def library_boards(library: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
-    """The valid board shapes in the server's library, by act ("1", "2", "3").
+    """The valid board shapes in the server's library, by act ("1", "2", "3")."""
 
-    An entry that does not validate is left out (the table will enter that board again) rather
-    than stopping a new game from starting.
-    """
-    raw = (library or {}).get("boards")
-    if not isinstance(raw, Mapping):
-        return {}
-    boards = {}
-    for key, board in raw.items():
-        try:
-            boards[str(_act_key(key, "boards"))] = validate_board(board, int(key), f"boards.{key}")
-        except BoardFileError:
-            continue
-    return boards
+    def valid(key: str, board: Any) -> tuple[str, dict[str, Any]]:
+        return str(_act_key(key, "boards")), validate_board(board, int(key), f"boards.{key}")
+
+    return library_section(library, "boards", valid)
 
 
 def export_boards(library: Mapping[str, Any] | None) -> dict[str, Any]:
