@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from . import live
 from .extensions import db
 from .games import get as get_game
-from .games.base import Action, Actor, Game, Label, RuleError, State, label
+from .games.base import Action, Actor, Game, Label, RuleError, State, _, label
 from .models import Event, LibraryEntry, Snapshot, Table, utcnow
 
 MAX_TRIES = 60
@@ -39,7 +39,7 @@ class StaleVersion(Exception):
 
 class TableFinished(RuleError):
     def __init__(self) -> None:
-        super().__init__("This game is over: its record is read-only.")
+        super().__init__(_("This game is over: its record is read-only."))
 
 
 class Busy(Exception):
@@ -139,9 +139,19 @@ def _is_contention(error: OperationalError) -> bool:
     return "locked" in text or "busy" in text or "could not serialize" in text or "deadlock" in text
 
 
-def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
-           request_id: str | None = None) -> Recorded:
-    """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished."""
+@dataclass(frozen=True)
+class Change:
+    """What one move does to a table, before it is written: the new state and its event."""
+
+    state: State
+    event: Event
+    label: Label
+    learned: Mapping[str, Any] | None = None
+
+
+def _record(table_id: int, request_id: str | None, change_of) -> Recorded:
+    """The one way a change is written: dedupe, refuse on a finished table, write with the
+    version guard, learn, announce — retried from a fresh read when another writer won."""
 
     def attempt() -> Recorded | None:
         table = _fresh_table(table_id)
@@ -150,6 +160,29 @@ def append(table_id: int, action: Action, actor: Actor, *, expected_version: int
             return Recorded(seen.version, Label(**seen.label), duplicate=True)
         if table.finished:
             raise TableFinished()
+        change: Change = change_of(table)
+        change.event.request_id = request_id
+        if not _write(table, change.state, change.event):
+            return None
+        if change.learned:
+            learn(table.game, change.learned)
+        live.announce_in_transaction(table.id, change.event.version)
+        db.session.commit()
+        live.announce(table.id, change.event.version)
+        return Recorded(change.event.version, change.label)
+
+    try:
+        return _retrying(attempt)
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
+           request_id: str | None = None) -> Recorded:
+    """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished."""
+
+    def change_of(table: Table) -> Change:
         game = game_of(table)
         spec = game.actions.get(str(action.get("type")))
         if spec is None:
@@ -157,23 +190,12 @@ def append(table_id: int, action: Action, actor: Actor, *, expected_version: int
         if expected_version is not None and expected_version != table.version and not spec.stale_ok:
             raise StaleVersion(table.version)
         applied = game.apply(table.state, action, actor)
-        finished = game.is_over(applied.state)
-        event = Event(table_id=table.id, kind="finish" if finished else "action", action=dict(action),
-                      label=applied.label.to_json(), seat=actor.seat, by_host=actor.host, request_id=request_id)
-        if not _write(table, applied.state, event):
-            return None
-        if applied.learned:
-            learn(table.game, applied.learned)
-        live.announce_in_transaction(table.id, event.version)
-        db.session.commit()
-        live.announce(table.id, event.version)
-        return Recorded(event.version, applied.label)
+        kind = "finish" if game.is_over(applied.state) else "action"
+        event = Event(table_id=table.id, kind=kind, action=dict(action), label=applied.label.to_json(),
+                      seat=actor.seat, by_host=actor.host)
+        return Change(applied.state, event, applied.label, applied.learned)
 
-    try:
-        return _retrying(attempt)
-    except Exception:
-        db.session.rollback()
-        raise
+    return _record(table_id, request_id, change_of)
 
 
 def _effective_actions(table_id: int, after: int, before: int) -> list[Event]:
@@ -202,13 +224,7 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
          request_id: str | None = None) -> Recorded:
     """Reverts the latest effective action; the undo is itself an event."""
 
-    def attempt() -> Recorded | None:
-        table = _fresh_table(table_id)
-        if (seen := _duplicate(table_id, request_id)) is not None:
-            db.session.rollback()
-            return Recorded(seen.version, Label(**seen.label), duplicate=True)
-        if table.finished:
-            raise TableFinished()
+    def change_of(table: Table) -> Change:
         if expected_version is not None and expected_version != table.version:
             raise StaleVersion(table.version)
         latest = db.session.scalar(
@@ -218,24 +234,15 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
         if latest is None:
             raise RuleError("Nothing to undo.")
         previous = state_before(table, latest.version)
-        undo_label = label("Undone: %(what)s", what=latest.label)
-        event = Event(table_id=table.id, kind="undo", action={"type": "undo"}, label=undo_label.to_json(),
-                      seat=actor.seat, by_host=actor.host, undoes=latest.version, request_id=request_id)
+        latest.undone = True
         # Snapshots taken after the undone action included it: they are no longer true.
         db.session.execute(delete(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version >= latest.version))
-        if not _write(table, previous, event):
-            return None
-        latest.undone = True
-        live.announce_in_transaction(table.id, event.version)
-        db.session.commit()
-        live.announce(table.id, event.version)
-        return Recorded(event.version, undo_label)
+        undo_label = label("Undone: %(what)s", what=latest.label)
+        event = Event(table_id=table.id, kind="undo", action={"type": "undo"}, label=undo_label.to_json(),
+                      seat=actor.seat, by_host=actor.host, undoes=latest.version)
+        return Change(previous, event, undo_label)
 
-    try:
-        return _retrying(attempt)
-    except Exception:
-        db.session.rollback()
-        raise
+    return _record(table_id, request_id, change_of)
 
 
 def replay(table: Table) -> State:
