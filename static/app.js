@@ -56,6 +56,21 @@
     if (document.visibilityState === "visible") showAway();
   });
 
+  // Never fall behind: a version announced while this phone was still fetching the previous
+  // board (htmx drops a trigger while a request is in flight) is fetched right after the swap.
+  var announced = 0;
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var version = parseInt(event.detail && event.detail.data, 10);
+    if (!isNaN(version) && version > announced) announced = version;
+  });
+  document.addEventListener("htmx:afterRequest", function () {
+    // After the swap has settled (or a 204 "nothing new"), check again.
+    setTimeout(function () {
+      var version = boardVersion();
+      if (version !== null && announced > version) document.body.dispatchEvent(new CustomEvent("resync"));
+    }, 150);
+  });
+
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.
   function resync() {

@@ -71,7 +71,8 @@ def take_token(state: State, seat: int, kind: str, value: int = 0) -> dict[str, 
     """Moves a token from the supply to the seat, face down (value 0: the owner enters it)."""
     reason = why_not_take(state, kind, value)
     if reason:
-        raise RuleError(reason["msg"], **reason["args"])
+        msg, args = reason["msg"], reason["args"]
+        raise RuleError(msg, **args)
     state["supply"][kind] -= 1
     token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None}
     if kind == "misfortune":

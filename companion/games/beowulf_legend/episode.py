@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import RuleError, State
+from ..base import RuleError, State, _
 from .box import needs_value
 
 
@@ -25,16 +25,17 @@ def current(state: State) -> dict[str, Any]:
 
 def require_phase(state: State, *phases: str) -> None:
     if state["phase"] not in phases:
-        raise RuleError(PHASE_ERRORS.get(phases[0], "That cannot be done now"))
+        raise RuleError(PHASE_ERRORS.get(phases[0], NOT_NOW))
 
 
+NOT_NOW = _("That cannot be done now")
 PHASE_ERRORS = {
-    "minor": "There is no minor episode to play now",
-    "contest": "There is no major episode to play now",
-    "picks": "Nobody is picking a reward space now",
-    "bid": "There is no treasure bid now",
-    "start": "The game has already begun",
-    "done": "Finish this episode first",
+    "minor": _("There is no minor episode to play now"),
+    "contest": _("There is no major episode to play now"),
+    "picks": _("Nobody is picking a reward space now"),
+    "bid": _("There is no treasure bid now"),
+    "start": _("The game has already begun"),
+    "done": _("Finish this episode first"),
 }
 
 

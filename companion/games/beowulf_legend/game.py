@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..base import (Action, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State,
                     View, _, evolve)
-from . import flow, holdings, major, minor, rewards, treasure, views
+from . import flow, holdings, major, minor, quick_form, rewards, treasure, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
 from .episode import end_when_revealed
@@ -56,8 +56,13 @@ class BeowulfLegend:
     library_file = LibraryFile(export_board, import_board)
     quick_scorers = {
         "": QuickScorer(_("Score a finished table of Beowulf: The Legend without tracking the game"),
-                        REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score, EXAMPLE),
+                        REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score, EXAMPLE, from_form=quick_form.from_form),
     }
+
+    def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
+                        form: Any = None) -> dict[str, Any]:
+        """The quick-score page's slots and results (templates/games/beowulf-the-legend/quick.html)."""
+        return quick_form.page_view(payload, result, form)
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
         if not self.min_players <= len(players) <= self.max_players:

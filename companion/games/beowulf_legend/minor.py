@@ -171,7 +171,8 @@ def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
     option = choice_field(action, "option", SELECTION)
     reason = why_not_select(state, seat, option)
     if reason:
-        raise RuleError(reason["msg"], **reason["args"])
+        msg, args = reason["msg"], reason["args"]
+        raise RuleError(msg, **args)
     if option in _SELECTION_TOKENS:
         take_token(state, seat, *_SELECTION_TOKENS[option])
         notes = [note(SELECTION_TEXTS[option])]

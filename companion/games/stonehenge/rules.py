@@ -259,13 +259,15 @@ def _trump_line(state: State, seat: int, trump: str) -> Label:
 
 def _require_not_over(state: State) -> None:
     if state["winner"] is not None:
-        raise RuleError(WAITING_FOR["over"])
+        over = WAITING_FOR["over"]
+        raise RuleError(over)
 
 
 def _require_phase(state: State, phase: str) -> None:
     _require_not_over(state)
     if state["phase"] != phase:
-        raise RuleError(WAITING_FOR[state["phase"]])
+        waiting = WAITING_FOR[state["phase"]]
+        raise RuleError(waiting)
 
 
 def _acting_seat(state: State, action: Mapping[str, Any], actor: Actor, default: int | None = None) -> int:

@@ -1,0 +1,332 @@
+"""Beowulf: The Legend in real Chromium: three phones (and the table display) play a short game.
+
+A fresh server knows only what the rulebook places on the board, so the table enters the rest
+from the physical board as Beowulf reaches it:
+
+1. Martha, the youngest, becomes first player. Beowulf moves onto episode 1, King Hygelac's Court
+   (a minor opportunity): Martha and Sandra exchange 2 cards, Mark passes.
+2. Episode 2, Sail to Denmark: its kind is not in the rulebook; the table enters it as a Selection
+   (minor). Martha takes Fame 2, Mark an alliance token, Sandra draws 2 cards. Mark turns his
+   alliance token over and enters, on his phone only, that it shows fame 4.
+3. Episode 3 is the first major episode: the table confirms the rulebook's King Hrothgar's Hall
+   (simultaneous, Friendship; 3 players: spaces 1–3 in play, space 4 covered by the red marker).
+   Revealed: Sandra 1, Martha 2, Mark 2 Friendship symbols → Martha marker 1 (tie broken from the
+   first player, clockwise), Mark 2, Sandra 3. Martha takes the 2 alliance tokens (space 3), Mark
+   the King Hrothgar's Blessing (space 1), Sandra the treasure 1 left (space 2). Sandra, holding
+   the highest marker, becomes first player. Martha enters her two alliance tokens: treasure 3
+   and fame 6.
+4. Sandra moves Beowulf on to episode 4.
+
+Private values (an alliance token's face and value) must show on their owner's phone and nowhere
+else: what the other phones and the display show does not change when they are entered.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 360, "height": 740}
+LIVE = 5000  # ms: another phone's change shows within this
+PLAYERS = [{"name": "Sandra", "colour": "red"}, {"name": "Martha", "colour": "blue"},
+           {"name": "Mark", "colour": "green"}]
+SANDRA, MARTHA, MARK = 0, 1, 2
+
+
+def join(new_phone, server, token: str, name: str) -> Page:
+    page = new_phone(**PHONE)
+    page.goto(f"{server.url}/t/{token}/join")
+    page.get_by_role("button", name=name).click()
+    expect(page.locator(".boardhead .me")).to_contain_text(name)
+    return page
+
+
+def all_show(pages, selector: str, text: str) -> None:
+    for page in pages:
+        expect(page.locator(selector)).to_contain_text(text, timeout=LIVE)
+
+
+def at_episode(pages, n: int, name: str) -> None:
+    """Every screen shows Beowulf's figure on episode n."""
+    for page in pages:
+        expect(page.locator(".bl-path-card h2")).to_have_text(f"Episode {n} of 36", timeout=LIVE)
+        here = page.locator("li.bl-cell.here")
+        expect(here).to_have_attribute("title", f"{n} · {name}" if name else str(n))
+        expect(here.locator("svg.bl-figure")).to_be_visible()
+
+
+def turn_of(pages, seat: int, name: str) -> None:
+    """Whose turn: the step says so and that player's row is marked, on every screen."""
+    for page in pages:
+        expect(page.locator("#bl-step")).to_contain_text(f"{name}'s turn", timeout=LIVE)
+        expect(page.locator(".bl-player.bl-due")).to_have_attribute("id", f"bl-player-{seat}")
+
+
+def first_player(pages, seat: int) -> None:
+    for page in pages:
+        expect(page.locator(f"#bl-player-{seat} .bl-first")).to_be_visible(timeout=LIVE)
+        expect(page.locator(".bl-first")).to_have_count(1)
+
+
+def tokens_of(pages, seat: int, text: str) -> None:
+    for page in pages:
+        expect(page.locator(f"#bl-player-{seat} .bl-counts").first).to_contain_text(text, timeout=LIVE)
+
+
+def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_private(server, new_phone):
+    token = requests.post(server.url + "/api/tables", json={"game": "beowulf-the-legend", "players": PLAYERS},
+                          timeout=10).json()["token"]
+    sandra = join(new_phone, server, token, "Sandra")
+    martha = join(new_phone, server, token, "Martha")
+    mark = join(new_phone, server, token, "Mark")
+    display = new_phone(**PHONE, color_scheme="dark")  # a tablet in a dim room
+    display.goto(f"{server.url}/t/{token}/display")
+    phones = (sandra, martha, mark)
+    screens = phones + (display,)
+
+    # --- setting up: Martha is the youngest --------------------------------------------------
+    expect(sandra.locator(".bl-path-card h2")).to_have_text("Beowulf waits beside the board")
+    screenshot(sandra, "legend-01-setup-360")
+    sandra.locator("#bl-step").get_by_role("button", name="Martha").click()
+    first_player(screens, MARTHA)
+    all_show(screens, ".bl-cover", "King Hrothgar's Hall")
+    all_show(screens, ".bl-cover", "spaces 1–3 are available, space 4 is covered")
+
+    # --- episode 1, King Hygelac's Court: a minor opportunity, in turn from Martha ----------
+    martha.get_by_role("button", name="Move Beowulf onto episode 1").click()
+    at_episode(screens, 1, "King Hygelac's Court")
+    turn_of(screens, MARTHA, "Martha")
+    expect(sandra.locator("#bl-step").get_by_role("button", name="Take part")).to_have_count(0)  # not her turn
+    screenshot(martha, "legend-02-episode-1-360")
+    martha.locator("#bl-step").get_by_role("button", name="Take part").click()
+    turn_of(screens, MARK, "Mark")
+    mark.locator("#bl-step").get_by_role("button", name="Pass").click()
+    turn_of(screens, SANDRA, "Sandra")
+    sandra.locator("#bl-step").get_by_role("button", name="Take part").click()
+    all_show(screens, "#bl-step", "Episode 1 is over")
+    all_show(screens, "#bl-step .bl-records", "Mark — Passed")
+    screenshot(display, "legend-03-episode-1-over-display-360")
+
+    # --- episode 2, Sail to Denmark: the table enters its kind from the board ---------------
+    martha.get_by_role("button", name="Move Beowulf to the next episode").click()
+    at_episode(screens, 2, "Sail to Denmark")
+    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 2 yet")
+    expect(display.locator("#bl-step")).to_contain_text("A player enters it from their phone.")
+    entry = sandra.locator("details.bl-suggestion").filter(has_text="Enter what the board shows")
+    entry.locator("summary").click()
+    expect(entry.locator("input[name=name]")).to_have_value("Sail to Denmark")
+    entry.locator("select[name=kind]").select_option("selection")
+    screenshot(sandra, "legend-04-enter-episode-2-360")
+    entry.get_by_role("button", name="Save what the board shows").click()
+    all_show(screens, "#bl-episode h2", "2. Sail to Denmark")
+    all_show(screens, "#bl-episode", "table-entered")
+    turn_of(screens, MARTHA, "Martha")
+    expect(martha.locator("#bl-step")).to_contain_text("Discard all your scratches — No scratch to discard")
+    martha.locator("#bl-step").get_by_role("button", name="Fame 2").click()
+    turn_of(screens, MARK, "Mark")
+    mark.locator("#bl-step").get_by_role("button", name="An alliance token").click()
+    turn_of(screens, SANDRA, "Sandra")
+    sandra.locator("#bl-step").get_by_role("button", name="Draw 2 cards").click()
+    all_show(screens, "#bl-step", "Episode 2 is over")
+    tokens_of(screens, MARTHA, "fame 1 · treasure 0 · alliance 0")
+    tokens_of(screens, MARK, "fame 0 · treasure 0 · alliance 1")
+    all_show(screens, "#bl-player-2", "1 to enter")
+
+    # Mark turns his alliance token over: fame 4, entered on his phone alone.
+    others = (sandra, martha, display)
+    before = [public_text(page) for page in others]
+    enter_token(mark, "fame", 4)
+    expect(mark.locator("#bl-me .bl-tokens")).to_contain_text("alliance (fame)")
+    expect(mark.locator("#bl-me .bl-tokens li").filter(has_text="alliance (fame)").locator("strong")).to_have_text("4")
+    expect(mark.locator("#bl-me")).to_contain_text("If the game ended now: 9 points")
+    screenshot(mark, "legend-05-mark-private-360")
+    for page, seen in zip(others, before):
+        expect(page.locator(".history")).to_contain_text(re.compile("Mark entered the value of an? alliance token"),
+                                                         timeout=LIVE)
+        unchanged_but_the_badge(page, seen, "1 to enter")
+        never_shows(page, "alliance (fame)", "Give back alliance", "If the game ended now: 9 points")
+
+    # --- episode 3: the first major episode, King Hrothgar's Hall ----------------------------
+    martha.get_by_role("button", name="Move Beowulf to the next episode").click()
+    at_episode(screens, 3, "")
+    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 3 yet")
+    hall = martha.locator("details.bl-suggestion").filter(has_text="It is King Hrothgar's Hall")
+    hall.locator("summary").click()
+    expect(hall.locator("select[name=kind]")).to_have_value("simultaneous")
+    expect(hall.locator("select[name='symbols[]']").first).to_have_value("friendship")
+    screenshot(martha, "legend-06-enter-hrothgar-360")
+    hall.get_by_role("button", name="Save what the board shows").click()
+    at_episode(screens, 3, "King Hrothgar's Hall")
+    all_show(screens, "#bl-episode .bl-prompt", "Everyone chooses cards secretly and reveals together")
+    for page in screens:
+        spaces = page.locator("#bl-episode .bl-space")
+        expect(spaces).to_have_count(5)
+        expect(spaces.nth(3)).to_contain_text("covered by the red marker")
+        expect(spaces.nth(4)).to_contain_text("not in play")
+
+    # The cards are revealed: Sandra 1, Martha 2, Mark 2 Friendship symbols; Mark's phone enters them.
+    reveal = mark.locator("#bl-step form").filter(has_text="Reveal")
+    for name, symbols in (("Sandra", 1), ("Martha", 2), ("Mark", 2)):
+        for _ in range(symbols):
+            reveal.locator(".row").filter(has_text=name).locator("button[data-step='1']").click()
+    screenshot(mark, "legend-07-symbols-360")
+    reveal.get_by_role("button", name="Reveal: hand out the status markers").click()
+    for page in screens:
+        markers = page.locator("#bl-step .bl-markers li")
+        expect(markers).to_have_count(3, timeout=LIVE)
+        for i, (marker, name, symbols) in enumerate(((1, "Martha", 2), (2, "Mark", 2), (3, "Sandra", 1))):
+            expect(markers.nth(i).locator(".badge").first).to_have_text(str(marker))
+            expect(markers.nth(i)).to_contain_text(f"{name} · {symbols} symbols")
+    all_show(screens, "#bl-episode .bl-prompt", "Martha (status marker 1) picks a reward space.")
+
+    # Reward spaces in status-marker order.
+    expect(sandra.locator("form.bl-pick")).to_have_count(0)
+    expect(martha.locator("form.bl-pick")).to_have_count(3)
+    screenshot(martha, "legend-08-picks-360")
+    martha.get_by_role("button", name="Take space 3: 2 alliance tokens").click()
+    all_show(screens, "#bl-episode .bl-prompt", "Mark (status marker 2) picks a reward space.")
+    mark.get_by_role("button", name="Take space 1: Special card: King Hrothgar's Blessing").click()
+    all_show(screens, "#bl-episode .bl-prompt", "Sandra (status marker 3) picks a reward space.")
+    expect(sandra.locator("form.bl-pick")).to_have_count(1)  # the last marker takes what is left
+    sandra.get_by_role("button", name="Take space 2: Treasure 1").click()
+
+    # Sandra held the highest marker: she becomes first player.
+    all_show(screens, "#bl-step", "Episode 3 is over — King Hrothgar's Hall")
+    first_player(screens, SANDRA)
+    tokens_of(screens, SANDRA, "fame 0 · treasure 1 · alliance 0")
+    tokens_of(screens, MARTHA, "fame 1 · treasure 0 · alliance 2")
+    all_show(screens, "#bl-player-1", "2 to enter")
+    all_show(screens, "#bl-player-2", "King Hrothgar's Blessing")
+    expect(mark.locator("#bl-me")).to_contain_text("Your special cards")
+    screenshot(display, "legend-09-major-over-display-360")
+
+    # Martha turns her two alliance tokens over: treasure 3 and fame 6.
+    others = (sandra, mark, display)
+    before = [public_text(page) for page in others]
+    expect(martha.locator("form.bl-enter-token")).to_have_count(2)
+    screenshot(martha, "legend-10-martha-enters-tokens-360")
+    enter_token(martha, "treasure", 3)
+    expect(martha.locator("form.bl-enter-token")).to_have_count(1)
+    enter_token(martha, "fame", 6)
+    mine = martha.locator("#bl-me .bl-tokens li")
+    expect(mine).to_have_count(3)
+    expect(mine.filter(has_text="alliance (treasure)").locator("strong")).to_have_text("3")
+    expect(mine.filter(has_text="alliance (fame)").locator("strong")).to_have_text("6")
+    expect(mine.filter(has_text="fame").first.locator("strong")).to_have_text("2")
+    expect(martha.locator("#bl-me")).to_contain_text("If the game ended now: 16 points")
+    screenshot(martha, "legend-11-martha-private-360")
+    for page, seen in zip(others, before):
+        expect(page.locator(".history")).to_contain_text(re.compile("Martha entered the value of an? alliance token"),
+                                                         timeout=LIVE)
+        expect(page.locator("#bl-player-1")).not_to_contain_text("to enter", timeout=LIVE)
+        unchanged_but_the_badge(page, seen, "2 to enter")
+        never_shows(page, "alliance (treasure)", "Give back alliance 3", "Give back alliance 6",
+                    "If the game ended now: 16 points")
+    never_shows(sandra, "alliance (fame)")
+    never_shows(display, "alliance (fame)", "If the game ended now")
+
+    # --- Sandra, first player now, moves Beowulf on --------------------------------------------
+    expect(martha.get_by_role("button", name="Move Beowulf to the next episode")).to_be_visible()
+    sandra.get_by_role("button", name="Move Beowulf to the next episode").click()
+    at_episode(screens, 4, "")
+    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 4 yet")
+    first_player(screens, SANDRA)
+    screenshot(sandra, "legend-12-episode-4-360")
+
+    # Only Martha's own "By hand" section offers her tokens back, values and all.
+    martha.locator(".bl-by-hand summary").click()
+    expect(martha.locator(".bl-by-hand")).to_contain_text("Give back alliance 6")
+    screenshot(martha, "legend-13-by-hand-360")
+    mark.locator(".bl-by-hand summary").click()
+    expect(mark.locator(".bl-by-hand")).to_contain_text("Give back alliance 4")
+    never_shows(mark, "Give back alliance 6", "Give back alliance 3")
+
+
+def public_text(page: Page) -> str:
+    """What a screen shows of the game (history aside), whitespace folded."""
+    return " ".join(page.locator(".bl").inner_text().split())
+
+
+def enter_token(page: Page, face: str, value: int) -> None:
+    """The owner turns a new alliance token over and enters what it shows, with the stepper."""
+    form = page.locator("form.bl-enter-token").first
+    form.locator("label.check").filter(has_text=face).click()
+    for _ in range(value - 1):
+        form.locator("button[data-step='1']").click()
+    expect(form.locator("input[name=value]")).to_have_value(str(value))
+    form.get_by_role("button", name="Enter").click()
+
+
+def unchanged_but_the_badge(page: Page, before: str, badge: str) -> None:
+    """A private entry changes nothing another screen shows, except the owner's "to enter" badge."""
+    after = public_text(page)
+    assert after == " ".join(before.replace(badge, "").split()), (before, after)
+
+
+def never_shows(page: Page, *texts: str) -> None:
+    content = page.content()
+    for text in texts:
+        assert text not in content, f"{text!r} shows on a screen that is not its owner's"
+
+
+def test_the_quick_final_count_is_tapped_in_with_steppers_at_phone_width(server, new_phone):
+    """No game tracked: two players count their tokens by value; a refused count keeps everything."""
+    page = new_phone(**PHONE)
+    page.goto(server.url + "/")
+    page.locator("a[href='/score/beowulf-the-legend']").click()
+    expect(page.locator("h1")).to_have_text("Final count")
+    screenshot(page, "legend-quick-01-empty-360")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+
+    def tap(slot: int, field: str, times: int) -> None:
+        stepper = page.locator(f"#bl-quick-p{slot} .stepper").filter(has=page.locator(f"input[name='{field}']"))
+        for _ in range(times):
+            stepper.locator("button[data-step='1']").click()
+        expect(stepper.locator("input")).to_have_value(str(times))
+
+    def open_kind(slot: int, kind: str) -> None:
+        page.locator(f"#bl-quick-p{slot} details[data-kind='{kind}'] > summary").click()
+
+    # Sandra: fame 5, 2, 2 and treasure 3, one wound → 12. Martha: fame 5, 3, no wound → 13.
+    page.locator("input[name='p0-name']").fill("Sandra")
+    open_kind(0, "fame")
+    tap(0, "p0-fame-5", 1)
+    tap(0, "p0-fame-2", 2)
+    open_kind(0, "treasure")
+    tap(0, "p0-treasure-3", 1)
+    tap(0, "p0-wounds", 1)
+    page.locator("input[name='p1-name']").fill("Martha")
+    open_kind(1, "fame")
+    tap(1, "p1-fame-5", 1)
+    tap(1, "p1-fame-3", 1)
+    tap(1, "p1-misfortune", 3)
+    tap(0, "p0-misfortune", 1)  # 4 misfortune tokens: the box holds 3
+    screenshot(page, "legend-quick-02-filled-360")
+    page.get_by_role("button", name="Count the scores").click()
+    expect(page.locator("#bl-quick-error")).to_have_text("players: 4 misfortune in all, but the box holds only 3")
+    expect(page.locator("input[name='p0-fame-2']")).to_have_value("2")
+    expect(page.locator("input[name='p1-name']")).to_have_value("Martha")
+    expect(page.locator("#bl-quick-p0 details[data-kind='fame']")).to_have_attribute("open", "")
+
+    page.locator("#bl-quick-p1 .stepper").filter(has=page.locator("input[name='p1-misfortune']")) \
+        .locator("button[data-step='-1']").click(click_count=3)
+    page.locator("#bl-quick-p0 .stepper").filter(has=page.locator("input[name='p0-misfortune']")) \
+        .locator("button[data-step='-1']").click()
+    page.get_by_role("button", name="Count the scores").click()
+    result = page.locator("#bl-quick-result .bl-quick-score")
+    expect(result).to_have_count(2)
+    expect(result.nth(0).locator(".bl-quick-name")).to_have_text("Martha")
+    expect(result.nth(0).locator(".bl-quick-total")).to_have_text("13")
+    expect(result.nth(1).locator(".bl-quick-name")).to_have_text("Sandra")
+    expect(result.nth(1).locator(".bl-quick-total")).to_have_text("12")
+    expect(result.nth(1)).to_contain_text("Fame tokens")
+    expect(result.nth(0)).to_contain_text("No wound: bonus")
+    screenshot(page, "legend-quick-03-scored-360")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
