@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # the gunicorn master imports this package (its logger class) and needs no Flask
+    from flask import Flask
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The application factory: configuration, extensions, blueprints — nothing else."""
     from pathlib import Path
+
+    from flask import Flask
 
     from . import config as config_module
     from . import database, i18n, live, security

@@ -37,11 +37,17 @@ def _secret_key() -> str:
     return path.read_text().strip()
 
 
+def _engine_options(url: str) -> dict[str, Any]:
+    # A PostgreSQL connection can go stale (a restart, a proxy's idle timeout): test it before
+    # each use. A SQLite connection is an open file that cannot: testing it would only cost
+    # every request an extra statement.
+    return {"pool_pre_ping": not url.startswith("sqlite")}
+
+
 def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
     config: dict[str, Any] = {
         "SQLALCHEMY_DATABASE_URI": _database_url(),
         "SECRET_KEY": None,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "fr", "de"),
         "WTF_CSRF_TIME_LIMIT": None,  # a phone left on the table for hours must still be able to act
@@ -60,6 +66,7 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
     }
     config.update(overrides or {})
+    config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", _engine_options(config["SQLALCHEMY_DATABASE_URI"]))
     if not config["SECRET_KEY"]:
         config["SECRET_KEY"] = _secret_key()
     return config

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request
-from flask_babel import gettext
+from flask import Flask, current_app, g, has_app_context, request
+from flask_babel import get_translations
+from babel.support import NullTranslations
 
 from .games.base import Label
 
@@ -28,7 +29,7 @@ def select_locale() -> str | None:
 
 def translate(msg: str, args: dict[str, Any] | None = None) -> str:
     """Translates a message id and fills its placeholders; nested labels are translated too."""
-    text = gettext(msg) if msg else ""
+    text = translations().ugettext(msg) if msg else ""
     if not args:
         return text
     filled = {key: render_arg(value) for key, value in args.items()}
@@ -40,7 +41,7 @@ def translate(msg: str, args: dict[str, Any] | None = None) -> str:
 
 def render_arg(value: Any) -> Any:
     if isinstance(value, dict) and "msg" in value:
-        return translate(value["msg"], value.get("args"))
+        return render_label(value)
     if isinstance(value, Label):
         return translate(value.msg, dict(value.args))
     return value
@@ -55,7 +56,29 @@ def render_label(value: Any) -> str:
     return translate(str(value))
 
 
+def translations() -> NullTranslations:
+    """This request's translations, looked up once per request.
+
+    Flask-Babel looks them up again for every message (a dozen context lookups each); a
+    board has dozens of messages, re-rendered on every move.
+    """
+    if not has_app_context():
+        return get_translations()
+    found = g.get("_companion_translations")
+    if found is None:
+        found = g._companion_translations = get_translations()
+    return found
+
+
 def init_app(app: Flask) -> None:
+    app.jinja_env.install_gettext_callables(  # what Flask-Babel installs, with the lookup done once
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+        newstyle=True,
+    )
+
     @app.template_filter("t")
     def t_filter(msg: Any, **args: Any) -> str:
         if isinstance(msg, (dict, Label)):

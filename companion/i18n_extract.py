@@ -10,7 +10,7 @@ import tomllib
 from typing import Any, Iterator
 
 TEXT_KEYS = {"name", "title", "effect", "text", "summary", "description", "reference", "help", "label",
-             "rule", "reward", "penalty", "note_for_players", "what", "how"}
+             "rule", "reward", "penalty", "note_for_players", "what", "how", "hint", "foe"}
 
 
 def _strings(node: Any, key: str | None = None) -> Iterator[str]:

@@ -23,6 +23,10 @@ log = logging.getLogger(__name__)
 class Fanout(Protocol):
     def publish(self, table_id: int, version: int) -> None: ...
 
+    def ready(self, timeout: float) -> bool:
+        """Hears every announcement made from now on (False if that could not be had in time)."""
+        ...
+
     def wait(self, table_id: int, known: int, timeout: float) -> int | None:
         """The table's newest version once it is beyond ``known``; None after ``timeout``."""
         ...
@@ -37,6 +41,9 @@ class LocalFanout:
     def _condition(self, table_id: int) -> threading.Condition:
         with self._lock:
             return self._conditions.setdefault(table_id, threading.Condition())
+
+    def ready(self, timeout: float) -> bool:
+        return True
 
     def publish(self, table_id: int, version: int) -> None:
         condition = self._condition(table_id)
@@ -72,6 +79,12 @@ class PostgresFanout(LocalFanout):
             if not self._started:
                 self._started = True
                 threading.Thread(target=self._listen_forever, name="companion-listen", daemon=True).start()
+
+    def ready(self, timeout: float) -> bool:
+        # A NOTIFY sent before LISTEN is in place is lost: a stream must not read the
+        # table's version until then, or a move made in between would never reach it.
+        self.start()
+        return self.listening.wait(timeout)
 
     def wait(self, table_id: int, known: int, timeout: float) -> int | None:
         self.start()

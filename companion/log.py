@@ -17,8 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import live
 from .extensions import db
@@ -78,11 +80,33 @@ def learn(game_key: str, learned: Mapping[str, Any]) -> None:
         row.updated_at = utcnow()
 
 
-def _fresh_table(table_id: int) -> Table:
-    table = db.session.execute(
-        select(Table).where(Table.id == table_id).execution_options(populate_existing=True)
-    ).scalar_one()
-    return table
+def _table_as_read(table_id: int) -> Table:
+    """The table as this request already read it (no query), or read afresh once a failed attempt
+    rolled back, which expires it. A copy a moment old is safe: the write lands only if the
+    table is still at the version read, and the retry reads again."""
+    return db.session.get_one(Table, table_id)
+
+
+def current(table: Table) -> Table:
+    """The table as it stands after a move through this log, for rendering the answer.
+
+    After a recorded move the object already holds what was written (``_record`` keeps it,
+    see there): no query. After a refused or lost move the rollback expired it: it is read
+    again, with its seats, in one query.
+    """
+    if not inspect(table).expired_attributes:
+        return table
+    return reread(table)
+
+
+def reread(table: Table) -> Table:
+    """The table and its seats as the database has them now, in one query — also after a commit
+    or rollback expired the object (its id comes from the identity map, not from a reload)."""
+    table_id = inspect(table).identity[0]
+    return db.session.execute(
+        select(Table).options(joinedload(Table.seats)).where(Table.id == table_id)
+        .execution_options(populate_existing=True)
+    ).unique().scalar_one()
 
 
 def _duplicate(table_id: int, request_id: str | None) -> Event | None:
@@ -91,19 +115,37 @@ def _duplicate(table_id: int, request_id: str | None) -> Event | None:
     return db.session.scalar(select(Event).where(Event.table_id == table_id, Event.request_id == request_id))
 
 
+# The statements every move runs, built once: building one costs about as much as running it.
+# (On the table itself, not the mapped class: the ORM's bulk-update machinery has nothing to add.)
+TABLES = Table.__table__
+WRITE_IF_UNCHANGED = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("read_version"))
+    .values(version=bindparam("new_version"), state=bindparam("new_state"), updated_at=bindparam("written_at"),
+            finished=bindparam("finished"))
+)
+INSERT_EVENT = insert(Event.__table__)
+LATEST_EVENTS = (
+    select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"))
+    .order_by(Event.version.desc()).limit(bindparam("limit"))
+)
+
+
 def _write(table: Table, new_state: State, event: Event) -> bool:
     """Writes the new state and its event if the table is still at the version we read."""
-    new_version = table.version + 1
-    moved = db.session.execute(
-        update(Table)
-        .where(Table.id == table.id, Table.version == table.version)
-        .values(version=new_version, state=new_state, updated_at=utcnow(), finished=event.kind == "finish")
-        .execution_options(synchronize_session=False)
-    ).rowcount
+    new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
+    moved = db.session.execute(WRITE_IF_UNCHANGED, {
+        "table_id": table.id, "read_version": table.version, "new_version": new_version, "new_state": new_state,
+        "written_at": written_at, "finished": finished}).rowcount
     if moved != 1:
         return False
+    # The row is written: the object says so too (it is kept across the commit, see _record).
+    for key, value in (("version", new_version), ("state", new_state), ("updated_at", written_at),
+                       ("finished", finished)):
+        set_committed_value(table, key, value)
     event.version = new_version
-    db.session.add(event)
+    # The fields the move set; the columns' defaults fill the rest (undone, created_at).
+    db.session.execute(INSERT_EVENT, {key: value for key, value in vars(event).items() if not key.startswith("_")})
     every = _snapshot_every()
     if new_version % every == 0:
         db.session.add(Snapshot(table_id=table.id, version=new_version, state=new_state))
@@ -120,7 +162,7 @@ def _retrying(attempt_write):
     """Runs one optimistic attempt until it lands; returns its result."""
     for attempt in range(MAX_TRIES):
         try:
-            result = attempt_write()
+            result = attempt_write(attempt == 0)
         except (IntegrityError, OperationalError) as error:
             # Another writer got the same version first, or SQLite's write lock was busy.
             db.session.rollback()
@@ -149,33 +191,63 @@ class Change:
     learned: Mapping[str, Any] | None = None
 
 
+def _already_done(seen: Event) -> Recorded:
+    db.session.rollback()
+    return Recorded(seen.version, Label(**seen.label), duplicate=True)
+
+
 def _record(table_id: int, request_id: str | None, change_of) -> Recorded:
     """The one way a change is written: dedupe, refuse on a finished table, write with the
-    version guard, learn, announce — retried from a fresh read when another writer won."""
+    version guard, learn, announce — retried from a fresh read when another writer won.
 
-    def attempt() -> Recorded | None:
-        table = _fresh_table(table_id)
-        if (seen := _duplicate(table_id, request_id)) is not None:
-            db.session.rollback()
-            return Recorded(seen.version, Label(**seen.label), duplicate=True)
-        if table.finished:
-            raise TableFinished()
-        change: Change = change_of(table)
+    A repeated request (a double tap, a post the phone retried) is rare, so it is looked for
+    only when something is off: on a retry, or when the move is refused. Otherwise the unique
+    (table_id, request_id) constraint refuses the second event, and the retry finds the first.
+    """
+
+    def attempt(first: bool) -> Recorded | None:
+        table = _table_as_read(table_id)
+        if not first and (seen := _duplicate(table_id, request_id)) is not None:
+            return _already_done(seen)
+        try:
+            if table.finished:
+                raise TableFinished()
+            change: Change = change_of(table)
+        except (RuleError, StaleVersion):
+            if (seen := _duplicate(table_id, request_id)) is not None:
+                return _already_done(seen)
+            raise
         change.event.request_id = request_id
         if not _write(table, change.state, change.event):
             return None
         if change.learned:
             learn(table.game, change.learned)
-        live.announce_in_transaction(table.id, change.event.version)
-        db.session.commit()
-        live.announce(table.id, change.event.version)
-        return Recorded(change.event.version, change.label)
+        version = change.event.version
+        live.announce_in_transaction(table_id, version)
+        _commit_keeping_objects()
+        live.announce(table_id, version)
+        return Recorded(version, change.label)
 
     try:
         return _retrying(attempt)
     except Exception:
         db.session.rollback()
         raise
+
+
+def _commit_keeping_objects() -> None:
+    """Commits without expiring what this session loaded.
+
+    Everything the move touched was written through these objects or mirrored into them
+    (``_write``), so they already say what the database says; expiring them would only make
+    the page that answers the move read the table back, one more query per move.
+    """
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
 
 
 def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
@@ -256,7 +328,6 @@ def replay(table: Table) -> State:
 
 
 def history(table_id: int, limit: int = 50, since: int | None = None) -> list[Event]:
-    query = select(Event).where(Event.table_id == table_id)
-    if since is not None:
-        query = query.where(Event.version > since)
-    return list(db.session.scalars(query.order_by(Event.version.desc()).limit(limit)))
+    """The table's latest events, newest first (those after version ``since``, if given)."""
+    return list(db.session.scalars(LATEST_EVENTS, {"table_id": table_id, "limit": limit,
+                                                   "since": -1 if since is None else since}))

@@ -36,6 +36,8 @@ def validate_players(players: list[Mapping[str, Any]], game: Game) -> list[dict[
         colour = str(player.get("colour") or COLOURS[number - 1])
         if not name or len(name) > MAX_NAME:
             raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
+        if not name.isprintable():  # a control character (PostgreSQL refuses NUL outright)
+            raise RuleError("Player %(n)s's name contains a character that cannot be shown.", n=number)
         if colour not in COLOURS:
             raise RuleError("Unknown colour: %(colour)s", colour=colour)
         clean.append({"name": name, "colour": colour})

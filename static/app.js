@@ -58,18 +58,23 @@
 
   // Never fall behind: a version announced while this phone was still fetching the previous
   // board (htmx drops a trigger while a request is in flight) is fetched right after the swap.
+  // The same holds for an announcement that lands in the moment a new board is being wired up.
   var announced = 0;
+  function catchUp(delay) {
+    setTimeout(function () {
+      var version = boardVersion();
+      var board = document.getElementById("board");
+      var busy = board && board.classList.contains("htmx-request");
+      if (version !== null && announced > version && !busy) document.body.dispatchEvent(new CustomEvent("resync"));
+    }, delay);
+  }
   document.addEventListener("htmx:sseMessage", function (event) {
     var version = parseInt(event.detail && event.detail.data, 10);
     if (!isNaN(version) && version > announced) announced = version;
+    catchUp(300);
   });
-  document.addEventListener("htmx:afterRequest", function () {
-    // After the swap has settled (or a 204 "nothing new"), check again.
-    setTimeout(function () {
-      var version = boardVersion();
-      if (version !== null && announced > version) document.body.dispatchEvent(new CustomEvent("resync"));
-    }, 150);
-  });
+  // After the swap has settled (or a 204 "nothing new"), check again.
+  document.addEventListener("htmx:afterRequest", function () { catchUp(150); });
 
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.

@@ -111,14 +111,17 @@ def procfile_web() -> str:
 class Server:
     """A real server process, started as the Procfile says, on loopback."""
 
-    def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, **env: str) -> None:
-        self.port = free_port()
+    def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, port: int | None = None,
+                 **env: str) -> None:
+        self.port = port or free_port()  # a given port: a restart at the address the phones know
         self.url = f"http://127.0.0.1:{self.port}"
         self.tmp_path = tmp_path
         environ = {**os.environ, "PORT": str(self.port), "HOST": "127.0.0.1", "DATABASE_URL": database_url,
                    "COMPANION_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "test-secret",
                    "WEB_THREADS": str(threads), "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}", **env}
         self.log_path = tmp_path / f"server-{self.port}.log"
+        if self.log_path.exists():  # a restart on the same port keeps the first server's log
+            self.log_path = tmp_path / f"server-{self.port}-{len(list(tmp_path.glob('server-*.log')))}.log"
         with open(self.log_path, "w") as log:  # the child keeps its own descriptor
             self.process = subprocess.Popen(["sh", "-c", "exec " + procfile_web()], env=environ, cwd=ROOT,
                                             stdout=log, stderr=subprocess.STDOUT)

@@ -7,6 +7,7 @@ foreign ``Origin``. Errors are ``{"error": "..."}`` with a 4xx status.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,11 +20,13 @@ from ..games import registry
 from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
 from ..models import Table
-from .context import actor_for, load_table, optional_int, public_url
+from .context import actor_for, load_table, optional_int, public_url, valid_request_id
 from .openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
+
+MAX_VERSION = 2**31 - 1
 
 
 class ApiError(Exception):
@@ -49,8 +52,24 @@ def only_json_from_this_origin():
     return None
 
 
+def _not_json(constant: str) -> None:
+    raise ApiError(400, f"{constant} is not a JSON number: send finite numbers only.")
+
+
+def json_body() -> Any:
+    """The body parsed as strict JSON, or None when it is not JSON at all.
+
+    Strict: NaN and Infinity (which Python's parser accepts) are refused here, so they never
+    reach the event log (PostgreSQL's JSON refuses them, and no client could read them back).
+    """
+    try:
+        return json.loads(request.get_data(cache=True), parse_constant=_not_json)
+    except ValueError:  # not JSON, or not UTF-8
+        return None
+
+
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, "The body must be a JSON object.")
     return data
@@ -158,8 +177,8 @@ def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
     except (TypeError, ValueError):
         raise ApiError(422, "version must be a whole number.") from None
     request_id = data.pop("request_id", None)
-    if request_id is not None and (not isinstance(request_id, str) or not 1 <= len(request_id) <= 64):
-        raise ApiError(422, "request_id must be a string of 1 to 64 characters.")
+    if request_id is not None and not valid_request_id(request_id):
+        raise ApiError(422, "request_id must be a string of 1 to 64 printable characters.")
     return expected, request_id
 
 
@@ -210,6 +229,8 @@ def undo(token: str):
 def history(token: str):
     table = load_table(token)
     since = request.args.get("since", type=int)
+    if since is not None:  # versions are 32-bit in the database: beyond, the answer is the same
+        since = max(-1, min(since, MAX_VERSION))
     events = log.history(table.id, limit=1000, since=since)
     return jsonify({"version": table.version, "events": [
         {"version": e.version, "kind": e.kind, "label": render_label(e.label), "seat": e.seat,
@@ -223,7 +244,7 @@ def quick_score(game_key: str, path: str):
     scorer = game.quick_scorers.get(path) if game else None
     if scorer is None:
         abort(404)
-    data = request.get_json(silent=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise ApiError(422, "The body must be a JSON object.")
     try:

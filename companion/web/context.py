@@ -5,24 +5,45 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, current_app, request
-from sqlalchemy import select
+from flask_limiter.util import get_remote_address
+from limits import parse as parse_limit
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import joinedload
 from werkzeug.datastructures import MultiDict
 
 from .. import devices
-from ..extensions import db
+from ..extensions import db, limiter
 from ..games.base import Actor
 from ..models import Table
 from ..seating import seat_of
 
 
+# Built once (building it costs about as much as running it). The seats come in the same
+# query: every table route asks which seat this phone holds.
+TABLE_BY_TOKEN = select(Table).options(joinedload(Table.seats)).where(Table.token == bindparam("token"))
+
+
 def load_table(token: str) -> Table:
     """The table behind a join token; an unknown or malformed token is a plain 404."""
-    if not 16 <= len(token) <= 64:
-        abort(404)
-    table = db.session.scalar(select(Table).where(Table.token == token))
+    table = db.session.scalar(TABLE_BY_TOKEN, {"token": token}) if 16 <= len(token) <= 64 else None
     if table is None:
+        count_a_wrong_token()
         abort(404)
     return table
+
+
+def count_a_wrong_token() -> None:
+    """A wrong token costs its address one try of JOIN_RATE_LIMIT, whichever URL it came by.
+
+    The join routes have their own limit; this one closes the side doors: guessing through
+    /version, /board or the API is limited just the same. Right tokens cost nothing, so a
+    phone polling its own table is never slowed down.
+    """
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return
+    limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
+    if not limiter.limiter.hit(limit, "wrong-token", get_remote_address()):
+        abort(429)
 
 
 def actor_for(table: Table) -> Actor:
@@ -51,6 +72,18 @@ def form_to_action(form: MultiDict) -> dict[str, Any]:
         else:
             action[key] = form.get(key)
     return action
+
+
+MAX_REQUEST_ID = 64  # the width of events.request_id
+
+
+def valid_request_id(raw: Any) -> bool:
+    """A move's one-time id (sent twice, applied once): 1 to 64 printable characters.
+
+    Checked before it reaches the database: PostgreSQL refuses a NUL character or a longer
+    string outright, and a refusal there would be a 500 instead of a clear answer.
+    """
+    return isinstance(raw, str) and 1 <= len(raw) <= MAX_REQUEST_ID and raw.isprintable()
 
 
 def optional_int(raw: Any) -> int | None:

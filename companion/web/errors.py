@@ -6,18 +6,19 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from ..games.base import _
 from ..i18n import translate
 
 MESSAGES = {
-    400: "The request was not understood.",
-    403: "This phone may not do that.",
-    404: "No such table or page. Check the link, or ask the host for the QR code again.",
-    405: "That is not something this address does.",
-    409: "The table changed.",
-    413: "That is too large.",
-    415: "Send JSON (Content-Type: application/json).",
-    422: "That input is not valid.",
-    429: "Too many tries; wait a minute.",
+    400: _("The request was not understood."),
+    403: _("This phone may not do that."),
+    404: _("No such table or page. Check the link, or ask the host for the QR code again."),
+    405: _("That is not something this address does."),
+    409: _("The table changed."),
+    413: _("That is too large."),
+    415: _("Send JSON (Content-Type: application/json)."),
+    422: _("That input is not valid."),
+    429: _("Too many tries; wait a minute."),
 }
 
 

@@ -21,9 +21,10 @@ bp = Blueprint("live", __name__)
 
 @bp.get("/t/<token>/live")
 def stream(token: str):
+    fanout = live.fanout()
+    fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
     table = load_table(token)
     table_id, version = table.id, table.version
-    fanout = live.fanout()
     max_seconds = current_app.config["SSE_MAX_SECONDS"]
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
     last_seen = request.headers.get("Last-Event-ID", type=int)

@@ -11,7 +11,7 @@ from .. import charts, log
 from ..games.base import RuleError
 from ..i18n import translate
 from ..models import Table
-from .context import actor_for, form_to_action, load_table, optional_int
+from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id
 from .records import bg_stats_link
 
 bp = Blueprint("play", __name__)
@@ -92,7 +92,7 @@ def board(token: str):
 def _respond(table: Table, notice: dict[str, str] | None, status: int = 200):
     """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
     if htmx:
-        log_table = log._fresh_table(table.id)
+        log_table = log.current(table)
         return render_template("_board_frame.html", **_context_for_phone(log_table, notice)), status
     if notice:
         flash(notice["text"], notice["kind"])
@@ -123,11 +123,12 @@ def act(token: str):
         return _respond(table, {"kind": "error", "text": translate("Claim a seat to play.")}, 403)
     try:
         expected = optional_int(request.form.get("version"))
+        request_id = form_request_id()
     except ValueError:
         return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
     action = form_to_action(request.form)
     return _run(table, lambda: log.append(table.id, action, actor, expected_version=expected,
-                                          request_id=request.form.get("request_id") or None))
+                                          request_id=request_id))
 
 
 @bp.post("/t/<token>/undo")
@@ -140,8 +141,19 @@ def undo(token: str):
         expected = optional_int(request.form.get("version"))
     except ValueError:
         expected = None
-    return _run(table, lambda: log.undo(table.id, actor, expected_version=expected,
-                                        request_id=request.form.get("request_id") or None))
+    try:
+        request_id = form_request_id()
+    except ValueError:
+        return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
+    return _run(table, lambda: log.undo(table.id, actor, expected_version=expected, request_id=request_id))
+
+
+def form_request_id() -> str | None:
+    """The form's one-time id, if it has one; a damaged one is a ValueError."""
+    raw = request.form.get("request_id") or None
+    if raw is not None and not valid_request_id(raw):
+        raise ValueError("damaged request id")
+    return raw
 
 
 @bp.get("/t/<token>/away")

@@ -15,7 +15,7 @@ from .views import view as seat_view
 
 class AdventureLand:
     key = "adventure-land"
-    title = "Adventure Land"
+    title = _("Adventure Land")
     min_players = setup_rules.MIN_PLAYERS
     max_players = setup_rules.MAX_PLAYERS
     options = (

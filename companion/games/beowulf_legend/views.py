@@ -257,10 +257,11 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
 
 
 def supply_view(state: State) -> dict[str, Any]:
-    mix = state.get("token_mix")  # the supply lies face up: what is left of each value is public
-    by_value = {kind: {value: left_of_value(state, kind, int(value)) for value in counts}
-                for kind, counts in mix.items()} if mix else None
-    return {"counts": dict(state["supply"]), "by_value": by_value, "dragon_reached": dragon_reached(state)}
+    # Only totals: the count left of each value would drop when an owner enters a face-down
+    # token's value and tell every phone what it was. The rules still use the values (a gain
+    # that the supply cannot give is refused, with a message to the phone that tried).
+    return {"counts": dict(state["supply"]), "token_mix_known": bool(state.get("token_mix")),
+            "dragon_reached": dragon_reached(state)}
 
 
 def specials_view(state: State) -> list[dict[str, Any]]:

@@ -9,12 +9,12 @@ from .actions import ACTIONS
 from .boards import GAME_KEY, export_boards, import_boards
 from .quick import ACT_SCORER
 from ..base import (Action, ActionSpec, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, Score, State,
-                    View)
+                    View, _)
 
 
 class BeowulfMovie:
     key = GAME_KEY
-    title = "Beowulf: The Movie Board Game"
+    title = _("Beowulf: The Movie Board Game")
     # Rulebook, "Fiches d'aides": "Quatre feuilles - une pour chaque joueur"; 2–4 players on the box
     # (secondary source).
     min_players = 2

@@ -85,7 +85,7 @@ def play(state, turns, check):
     return state
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from([1, 2, 3]), TURNS)
 def test_random_play_keeps_states_json_and_every_adventurer_accounted_for(scenario, turns):
     def check(old, new):
@@ -99,7 +99,7 @@ def test_random_play_keeps_states_json_and_every_adventurer_accounted_for(scenar
     play(new_game(scenario), turns, check)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(TURNS)
 def test_fellowship_track_never_goes_down(turns):
     """Adventure 1: "Il conserve les 2 points de victoire, même s'il utilise cet or"; lost bands keep theirs."""
@@ -123,7 +123,7 @@ def flip_private_values(state, seat):
     return twin
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from([1, 2, 3]), TURNS, st.integers(0, 2))
 def test_nobody_else_sees_a_players_herb_and_sword_values(scenario, turns, owner):
     state = play(new_game(scenario), turns, lambda old, new: None)
@@ -158,7 +158,7 @@ def at_stage(scenario, stage):
     return state
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(st.sampled_from([1, 2, 3]), st.sampled_from(["fresh", "rolling", "rolled", "counting"]),
        st.sampled_from(sorted(GAME.actions)), st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4),
        st.sampled_from([None, 0, 1]), st.booleans())
