@@ -1,0 +1,615 @@
+"""Companion's benchmark: starts the app as the Procfile says, on loopback, and measures it.
+
+    .venv/bin/python bench/run.py            # the full run (about five minutes)
+    .venv/bin/python bench/run.py --smoke    # small numbers, for CI (about a minute)
+    .venv/bin/python bench/run.py --database-url postgresql://user:pass@127.0.0.1/companion_bench
+
+Every figure is a ratio of two things measured in this run, on this machine, against the
+same server, with the absolute numbers beside it (P4 and P5 are budgets: their ratio is
+only context). The exit status is 1 when a goal is missed, 2 when the run itself failed.
+
+- P1  an action's round trip through the htmx form (POST /t/<token>/act with the page's
+      CSRF token → recorded → the fresh board fragment back), ÷ the same form posted to a
+      bare route on the same server (POST /healthz: no database, no template).
+- P2  the same action on a table whose log has 2,000 events ÷ on tables with 10.
+- P3  50 tables × 5 phones on live streams, every table making a move every 10 s or so (a
+      busy club evening: 5 moves a second) and every phone then fetching its board, as htmx
+      does: p95 time from a move to every phone of that table hearing of it ÷ the same with
+      one table alone; and no stream may drop.
+- P4  bytes on the wire for a player's first page load, compressed, with every file it
+      references (htmx, its SSE extension, app.js, CSS, manifest, icons).
+- P5  resident memory of the server (gunicorn master + workers) with 50 active tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import re
+import secrets
+import selectors
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import requests  # noqa: E402
+
+from launcher import Server, release, rss_bytes  # noqa: E402
+
+COLOURS = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+BOARD_VERSION = re.compile(r'id="board" data-version="(\d+)"')
+ASSETS = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"  # what a current phone browser sends
+KB, MB = 1000, 1000 * 1000
+# One table alone makes a move every quarter of a second or so: its phones' board refreshes
+# are long over by the next move, so a slower pace would measure the same thing, only slower.
+ALONE_THINK = 0.25
+# P3 takes turns: one table alone, then all of them, this many times.
+ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class Sizes:
+    samples: int           # P1, P2: timed actions on each side
+    history: int           # P2: events in the long log
+    short_history: int     # P2: events in the short logs
+    tables: int            # P3, P5
+    phones: int            # P3: phones (and players) per table
+    think: float           # P3: mean seconds between two moves at one table, all tables playing
+    baseline_moves: int    # P3: moves timed with one table alone (every ALONE_THINK seconds)
+    loaded_seconds: float  # P3: how long all tables play
+
+
+FULL = Sizes(samples=400, history=2000, short_history=10, tables=50, phones=5, think=10.0,
+             baseline_moves=60, loaded_seconds=60)
+SMOKE = Sizes(samples=100, history=500, short_history=10, tables=10, phones=5, think=2.0,
+              baseline_moves=60, loaded_seconds=21)
+
+
+class BenchError(Exception):
+    """The run could not measure what it set out to (a refused request, a dead server)."""
+
+
+@dataclass
+class Figure:
+    name: str
+    measured: str
+    baseline: str
+    ratio: float | None
+    goal: str
+    passed: bool
+
+
+# --- phones ---------------------------------------------------------------------------------
+
+HTMX_HEADERS = {"HX-Request": "true", "HX-Target": "board"}
+
+
+def expect(response: requests.Response, status: int = 200) -> requests.Response:
+    if response.status_code != status:
+        raise BenchError(f"{response.request.method} {response.url}: {response.status_code} {response.text[:300]}")
+    return response
+
+
+def new_table(url: str, host: requests.Session, players: int) -> str:
+    response = host.post(f"{url}/api/tables", timeout=30, json={
+        "game": "scorepad", "players": [{"name": f"P{i + 1}", "colour": COLOURS[i]} for i in range(players)]})
+    return expect(response, 201).json()["token"]
+
+
+def api_moves(url: str, host: requests.Session, token: str, count: int, players: int) -> None:
+    """Plays ``count`` moves through the JSON API (the host may act for any seat)."""
+    for n in range(count):
+        expect(host.post(f"{url}/api/tables/{token}/actions", timeout=30,
+                         json={"type": "add_points", "seat": n % players, "points": 1}))
+
+
+class Phone:
+    """A phone at a table: its own cookies (device, session), its seat, the page it shows."""
+
+    def __init__(self, url: str, token: str, seat: int) -> None:
+        self.url, self.token, self.seat = url, token, seat
+        self.http = requests.Session()
+        expect(self.http.post(f"{url}/api/tables/{token}/seats/{seat}/claim", json={}, timeout=30))
+        page = expect(self.http.get(f"{url}/t/{token}", timeout=30)).text
+        self.csrf = CSRF.search(page).group(1)
+        self.version = int(BOARD_VERSION.search(page).group(1))
+        self.fetching = threading.Lock()
+
+    def act(self, **fields: object) -> float:
+        """Taps a move's button (the htmx form); seconds until the new board was read."""
+        form = {"csrf_token": self.csrf, "version": str(self.version), "request_id": secrets.token_urlsafe(12),
+                **{key: str(value) for key, value in fields.items()}}
+        started = time.perf_counter()
+        response = self.http.post(f"{self.url}/t/{self.token}/act", data=form, headers=HTMX_HEADERS, timeout=30)
+        body = response.text
+        elapsed = time.perf_counter() - started
+        expect(response)
+        self.version = int(BOARD_VERSION.search(body).group(1))
+        return elapsed
+
+    def refresh_board(self) -> None:
+        """What the board does when its stream announces a version: fetch it unless unchanged."""
+        if not self.fetching.acquire(blocking=False):
+            return  # a refresh is already on its way, as htmx would have it
+        try:
+            response = self.http.get(f"{self.url}/t/{self.token}/board", params={"since": self.version},
+                                     headers=HTMX_HEADERS, timeout=30)
+            if response.status_code == 200:
+                self.version = max(self.version, int(BOARD_VERSION.search(response.text).group(1)))
+            elif response.status_code != 204:
+                expect(response)
+        finally:
+            self.fetching.release()
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.1f} ms"
+
+
+# --- P1 and P2 ----------------------------------------------------------------------------------
+
+def measure_round_trip(url: str, sizes: Sizes) -> list[Figure]:
+    host = requests.Session()
+    token = new_table(url, host, 5)
+    phone = Phone(url, token, 0)
+    health = requests.Session()
+
+    def bare(method: str) -> float:
+        """The same form post (or a plain GET) to a route that does nothing: /healthz."""
+        form = {"csrf_token": phone.csrf, "version": str(phone.version), "request_id": secrets.token_urlsafe(12),
+                "type": "add_points", "seat": "0", "points": "1"} if method == "POST" else None
+        started = time.perf_counter()
+        response = health.request(method, f"{url}/healthz", data=form, headers=HTMX_HEADERS, timeout=30)
+        body = response.text
+        elapsed = time.perf_counter() - started
+        if body != "ok":
+            raise BenchError(f"/healthz said {response.status_code} {body[:100]}")
+        return elapsed
+
+    def act(n: int) -> float:
+        return phone.act(type="add_points", seat=n % 5, points=1)
+
+    for n in range(20):  # warm up: templates compiled, connections open, caches filled
+        act(n), bare("POST"), bare("GET")
+    actions: list[float] = []
+    posts: list[float] = []
+    gets: list[float] = []
+    kinds = [(actions, act), (posts, lambda n: bare("POST")), (gets, lambda n: bare("GET"))]
+    for n in range(sizes.samples):  # interleaved, each kind first in turn: drift touches all alike
+        for samples, measure in kinds[n % 3:] + kinds[:n % 3]:
+            samples.append(measure(n))
+    figures = []
+    for name, stat in (("median", statistics.median), ("p95", p95)):
+        ratio = stat(actions) / stat(posts)
+        figures.append(Figure(f"P1 action round trip, {name}", ms(stat(actions)),
+                              f"{ms(stat(posts))} bare POST (GET {ms(stat(gets))})", ratio, "≤ 3", ratio <= 3))
+    return figures
+
+
+def measure_long_log(url: str, sizes: Sizes) -> list[Figure]:
+    host = requests.Session()
+    long_token = new_table(url, host, 5)
+    api_moves(url, host, long_token, sizes.history, 5)
+    # Several short tables, each timed a few times, so that "10 events" stays near 10.
+    per_short_table = 20
+    shorts: list[Phone] = []
+    for _ in range(-(-sizes.samples // per_short_table)):
+        token = new_table(url, host, 5)
+        api_moves(url, host, token, sizes.short_history, 5)
+        shorts.append(Phone(url, token, 0))
+    long_phone = Phone(url, long_token, 0)
+    for n in range(20):  # warm up on the long table only: the short ones keep their length
+        long_phone.act(type="add_points", seat=n % 5, points=1)
+    longs, short_times = [], []
+    for n in range(sizes.samples):
+        short = shorts[n // per_short_table]
+        if n % 2:
+            longs.append(long_phone.act(type="add_points", seat=n % 5, points=1))
+            short_times.append(short.act(type="add_points", seat=n % 5, points=1))
+        else:
+            short_times.append(short.act(type="add_points", seat=n % 5, points=1))
+            longs.append(long_phone.act(type="add_points", seat=n % 5, points=1))
+    ratio = statistics.median(longs) / statistics.median(short_times)
+    return [Figure(f"P2 action on a {sizes.history:,}-event log, median", ms(statistics.median(longs)),
+                   f"{ms(statistics.median(short_times))} at {sizes.short_history}", ratio, "≤ 1.2", ratio <= 1.2)]
+
+
+# --- P3 and P5: many tables, many live streams ---------------------------------------------------
+
+@dataclass
+class Stream:
+    """One phone's Server-Sent Events stream, read by the Streams loop."""
+
+    table: LiveTable
+    phone: Phone
+    sock: socket.socket
+    buffer: bytes = b""
+    in_body: bool = False
+    latest: int = -1
+    refused: str = ""
+    heard_at: dict[int, float] = field(default_factory=dict)
+    closed: bool = False   # the connection ended
+    retired: bool = False  # ... because the benchmark hung up (between rounds): not a drop
+
+
+class LiveTable:
+    """A table whose phones all listen; its driver plays a move and waits until all heard it."""
+
+    def __init__(self, url: str, host: requests.Session, phones: int) -> None:
+        self.token = new_table(url, host, phones)
+        self.phones = [Phone(url, self.token, seat) for seat in range(phones)]
+        self.streams: list[Stream] = []
+        self.heard = threading.Condition()
+        self.latencies: list[float] = []
+        self.missed = 0
+
+    def wait_all_heard(self, version: int, timeout: float) -> float | None:
+        """When the last phone heard of ``version`` (or later); None if one did not in time."""
+        def everyone() -> bool:
+            return all(s.latest >= version or s.closed for s in self.streams)
+
+        with self.heard:
+            if not self.heard.wait_for(everyone, timeout) or any(s.closed for s in self.streams):
+                return None
+            return max(min(t for v, t in s.heard_at.items() if v >= version) for s in self.streams)
+
+    def play(self, think: float, moves: int | None, until: float | None, rng: random.Random) -> list[float]:
+        """Moves at a table's pace (``think`` seconds on average); each one's time until the
+        last phone heard of it."""
+        latencies: list[float] = []
+        done = 0
+        while (moves is None or done < moves) and (until is None or time.monotonic() < until):
+            time.sleep(rng.uniform(0.5, 1.5) * think)
+            phone = self.phones[done % len(self.phones)]
+            started = time.perf_counter()
+            phone.act(type="add_points", seat=phone.seat, points=1)
+            heard = self.wait_all_heard(phone.version, timeout=10)
+            if heard is None:
+                self.missed += 1
+            else:
+                latencies.append(heard - started)
+            done += 1
+        return latencies
+
+
+class Streams:
+    """Every live stream, read by one thread over ``selectors``: a phone's arrival time is taken
+    when its bytes arrive, not when one of 250 client threads next gets the interpreter."""
+
+    def __init__(self, port: int, board_refresh: ThreadPoolExecutor) -> None:
+        self.port = port
+        self.selector = selectors.DefaultSelector()
+        self.refresh = board_refresh
+        self.stopping = False
+        self.all: list[Stream] = []
+        self.thread = threading.Thread(target=self._loop, name="streams", daemon=True)
+        self.thread.start()
+
+    def open(self, tables: list[LiveTable]) -> None:
+        """Every phone of these tables opens its live stream, as its page does."""
+        for table in tables:
+            streams = []
+            for phone in table.phones:
+                sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+                cookies = "; ".join(f"{k}={v}" for k, v in phone.http.cookies.items())
+                sock.sendall((f"GET /t/{table.token}/live HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                              f"Accept: text/event-stream\r\nCookie: {cookies}\r\n\r\n").encode())
+                sock.setblocking(False)
+                streams.append(Stream(table, phone, sock))
+            with table.heard:
+                table.streams = streams
+            self.all += streams
+            for stream in streams:
+                self.selector.register(stream.sock, selectors.EVENT_READ, stream)
+        # Connected means: the stream said which version the table is at.
+        deadline = time.monotonic() + 60
+        for table in tables:
+            with table.heard:
+                if not table.heard.wait_for(lambda: all(s.latest >= 0 or s.closed for s in table.streams),
+                                            max(deadline - time.monotonic(), 0.1)) \
+                        or any(s.closed for s in table.streams):
+                    refused = [s.refused for s in table.streams if s.refused]
+                    raise BenchError(f"a live stream did not connect {refused}")
+
+    def hang_up(self, tables: list[LiveTable]) -> None:
+        """These tables' phones leave (their streams end, on purpose)."""
+        for table in tables:
+            with table.heard:
+                for stream in table.streams:
+                    stream.retired = True
+                    stream.sock.shutdown(socket.SHUT_RDWR)
+                table.streams = []
+
+    def dropped(self, tables: list[LiveTable]) -> int:
+        """Streams that ended unasked, or are behind their table."""
+        finals = {table.token: max(phone.version for phone in table.phones) for table in tables}
+        return sum(1 for s in self.all if not s.retired and s.table.token in finals
+                   and (s.closed or s.latest < finals[s.table.token]))
+
+    def _loop(self) -> None:
+        while not self.stopping:
+            for key, _ in self.selector.select(timeout=0.2):
+                stream: Stream = key.data
+                try:
+                    data = stream.sock.recv(65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    self.selector.unregister(stream.sock)
+                    with stream.table.heard:
+                        stream.closed = True
+                        stream.table.heard.notify_all()
+                    continue
+                self._read(stream, data, time.perf_counter())
+
+    def _read(self, stream: Stream, data: bytes, now: float) -> None:
+        stream.buffer += data
+        *lines, stream.buffer = stream.buffer.split(b"\n")
+        newest = None
+        for raw in lines:
+            line = raw.rstrip(b"\r")
+            if not stream.in_body:
+                if line.startswith(b"HTTP/") and b" 200 " not in line:
+                    stream.refused = line.decode(errors="replace")
+                stream.in_body = line == b""
+                continue
+            # Chunk-size lines of HTTP/1.1 chunked encoding sit between events; they never
+            # start with "data: ", so reading lines is enough.
+            if line.startswith(b"data: "):
+                newest = int(line[6:])
+        if newest is None:
+            return
+        with stream.table.heard:
+            stream.heard_at.setdefault(newest, now)
+            stream.latest = max(stream.latest, newest)
+            stream.table.heard.notify_all()
+        if newest > 0 and not stream.retired:
+            self.refresh.submit(stream.phone.refresh_board)
+
+    def close(self) -> None:
+        self.stopping = True
+        self.thread.join(5)
+        for stream in self.all:
+            stream.sock.close()
+
+
+def play_tables(tables: list[LiveTable], think: float, *, moves: int | None = None,
+                seconds: float | None = None) -> list[float]:
+    """Every table plays at once, each on its own thread; all their moves' latencies."""
+    until = time.monotonic() + seconds if seconds is not None else None
+    latencies: list[float] = []
+    errors: list[BaseException] = []
+
+    def drive(table: LiveTable, seed: int) -> None:
+        try:
+            latencies.extend(table.play(think, moves, until, random.Random(seed)))
+        except BaseException as error:  # noqa: BLE001 — reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=drive, args=(table, seed)) for seed, table in enumerate(tables)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return latencies
+
+
+def measure_many_tables(url: str, server: Server, sizes: Sizes) -> list[Figure]:
+    """One table alone, then every table, in turns (ROUNDS of each), so that whatever else the
+    machine is doing weighs on both sides alike."""
+    idle_rss = sum(rss_bytes(pid) for pid in server.pids())
+    host = requests.Session()
+    tables = [LiveTable(url, host, sizes.phones) for _ in range(sizes.tables)]
+    first, others = tables[:1], tables[1:]
+    refresh = ThreadPoolExecutor(max_workers=16, thread_name_prefix="board")
+    streams = Streams(server.port, refresh)
+    alone: list[float] = []
+    loaded: list[float] = []
+    peak = [idle_rss]
+    sampling = threading.Event()
+
+    def sample_memory() -> None:
+        while not sampling.wait(0.5):
+            peak[0] = max(peak[0], sum(rss_bytes(pid) for pid in server.pids()))
+
+    try:
+        streams.open(first)
+        for round_ in range(ROUNDS):
+            # One table alone: only its own phones listen.
+            alone += play_tables(first, ALONE_THINK, moves=-(-sizes.baseline_moves // ROUNDS))
+            # Every table: every phone listens, every table plays.
+            streams.open(others)
+            sampler = threading.Thread(target=sample_memory, daemon=True)
+            if round_ == 0:  # later rounds also carry the server threads of streams hung up before
+                sampler.start()
+            loaded += play_tables(tables, sizes.think, seconds=sizes.loaded_seconds / ROUNDS)
+            if round_ == 0:
+                sampling.set()
+                sampler.join()
+                peak[0] = max(peak[0], sum(rss_bytes(pid) for pid in server.pids()))
+            time.sleep(0.5)  # the last announcements settle
+            dropped = streams.dropped(tables)
+            if dropped:
+                break
+            streams.hang_up(others)
+        missed = sum(table.missed for table in tables)
+    finally:
+        streams.close()
+        refresh.shutdown(wait=True)
+    total = sizes.tables * sizes.phones
+    if len(alone) < 2 or len(loaded) < 2:
+        raise BenchError("too few moves were heard to measure P3")
+    ratio = p95(loaded) / p95(alone)
+    return [
+        Figure(f"P3 move → all phones told, p95 ({sizes.tables} tables)",
+               f"{ms(p95(loaded))} (median {ms(statistics.median(loaded))}, n={len(loaded)})",
+               f"{ms(p95(alone))} 1 table (median {ms(statistics.median(alone))}, n={len(alone)})",
+               ratio, "≤ 2", ratio <= 2),
+        Figure(f"P3 streams dropped / moves unheard ({total} streams)", f"{dropped} / {missed}", "", None, "0 / 0",
+               dropped == 0 and missed == 0),
+        Figure(f"P5 server memory (RSS, {sizes.tables} active tables)", f"{peak[0] / MB:.1f} MB",
+               f"{idle_rss / MB:.1f} MB idle", peak[0] / idle_rss, "≤ 150 MB", peak[0] <= 150 * MB),
+    ]
+
+
+# --- P4 -----------------------------------------------------------------------------------------
+
+def wire_size(http: requests.Session, url: str) -> tuple[int, int, bytes]:
+    """(bytes on the wire as a browser asks for it, compressed; the same uncompressed; the body).
+
+    Bytes on the wire are the status line, the headers and the body as sent."""
+    def fetch(encodings: str) -> tuple[int, bytes]:
+        response = http.get(url, headers={"Accept-Encoding": encodings}, stream=True, timeout=30)
+        raw = response.raw.read(decode_content=False)
+        expect(response)
+        head = f"HTTP/1.1 {response.status_code} {response.reason}\r\n" + "".join(
+            f"{name}: {value}\r\n" for name, value in response.raw.headers.items()) + "\r\n"
+        return len(head.encode()) + len(raw), raw
+
+    compressed, _ = fetch(BROWSER_ENCODINGS)
+    plain, body = fetch("identity")
+    return compressed, plain, body
+
+
+def measure_first_load(url: str) -> list[Figure]:
+    host = requests.Session()
+    token = new_table(url, host, 5)
+    phone = requests.Session()
+    expect(phone.post(f"{url}/api/tables/{token}/seats/2/claim", json={}, timeout=30))
+    wire, plain, page = wire_size(phone, f"{url}/t/{token}")
+    assets = sorted(set(ASSETS.findall(page.decode())))
+    for asset in list(assets):
+        if "manifest" in asset:  # a browser reads the manifest, then fetches its icons
+            manifest = phone.get(url + asset, timeout=30).json()
+            assets += [icon["src"] for icon in manifest.get("icons", []) if icon["src"] not in assets]
+    for asset in assets:
+        sent, decoded, _ = wire_size(phone, url + asset.replace("&amp;", "&"))
+        wire += sent
+        plain += decoded
+    return [Figure(f"P4 first page load, compressed ({len(assets) + 1} files)", f"{wire / KB:.1f} KB",
+                   f"{plain / KB:.1f} KB uncompressed", wire / plain, "≤ 60 KB", wire <= 60 * KB)]
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        memory = next(int(line.split()[1]) * 1024 for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal:"))
+    except OSError:
+        memory = 0
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{cores} cores ({cpu}), {memory / 2**30:.1f} GiB RAM, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}")
+
+
+def print_table(figures: list[Figure]) -> None:
+    rows = [("figure", "measured", "baseline", "ratio", "goal", "result")] + [
+        (f.name, f.measured, f.baseline, "" if f.ratio is None else f"{f.ratio:.2f}", f.goal,
+         "pass" if f.passed else "FAIL") for f in figures]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for n, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if n == 0:
+            print("  ".join("-" * width for width in widths))
+
+
+def main(argv: list[str] | None = None) -> int:
+    # This process plays every phone: its threads must hand the interpreter over quickly, or
+    # the moment a stream's bytes arrive would be stamped late (CPython's default is 5 ms).
+    sys.setswitchinterval(0.0005)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--smoke", action="store_true", help="small numbers (CI): about a minute")
+    parser.add_argument("--database-url", default="",
+                        help="a PostgreSQL URL (migrated by the run); default: a fresh SQLite file")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="gunicorn processes (WEB_CONCURRENCY); more than one needs PostgreSQL")
+    parser.add_argument("--think", type=float,
+                        help="P3: mean seconds between two moves at each table (default 10; smoke: 2 at 10 tables)")
+    parser.add_argument("--only", default="P1,P2,P3,P4,P5",
+                        help="the figures to measure, e.g. P1,P3 (P3 and P5 are measured together)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    sizes = SMOKE if args.smoke else FULL
+    if args.think:
+        sizes = replace(sizes, think=args.think)
+    if args.workers > 1 and not args.database_url.startswith("postgres"):
+        parser.error("--workers above 1 needs --database-url postgresql://…")
+
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as scratch:
+        folder = Path(scratch)
+        database_url = args.database_url or f"sqlite:///{folder / 'bench.db'}"
+        kind = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+        streams = sizes.tables * sizes.phones
+        # One thread per open phone, plus headroom for moves and pages; P3 hangs up 245 phones
+        # between its rounds, whose server threads wait for their next keepalive to find out.
+        threads = max(320, 2 * streams + 64)
+        print(f"Companion benchmark ({'smoke' if args.smoke else 'full'} run), {kind}, gunicorn gthread "
+              f"{args.workers} worker(s) × {threads} threads, on loopback", flush=True)
+        print(f"machine: {machine()}", flush=True)
+        release(database_url, folder / "instance")
+        server = Server(database_url, folder / "instance", folder / "server.log",
+                        SECRET_KEY=secrets.token_hex(32), WEB_THREADS=str(threads),
+                        WEB_CONCURRENCY=str(args.workers),
+                        # One machine plays every phone: the per-address join limit is not under test.
+                        JOIN_RATE_LIMIT="100000 per minute",
+                        # No stream is recycled mid-run (that is normal, but would look like a drop).
+                        SSE_MAX_SECONDS="3600")
+        figures: list[Figure] = []
+        try:
+            wanted = set(args.only.upper().replace(" ", "").split(","))
+            for step, measure in (("P1", lambda: measure_round_trip(server.url, sizes)),
+                                  ("P2", lambda: measure_long_log(server.url, sizes)),
+                                  ("P4", lambda: measure_first_load(server.url)),
+                                  ("P3,P5", lambda: measure_many_tables(server.url, server, sizes))):
+                if not wanted & set(step.split(",")):
+                    continue
+                print(f"measuring {step}…", file=sys.stderr, flush=True)
+                figures += measure()
+        except (BenchError, requests.RequestException) as error:
+            print(f"the run failed: {error}", file=sys.stderr)
+            print(server.log_path.read_text()[-3000:], file=sys.stderr)
+            return 2
+        finally:
+            server.stop()
+    figures.sort(key=lambda f: f.name)
+    print()
+    print_table(figures)
+    if args.json:
+        args.json.write_text(json.dumps({"machine": machine(), "smoke": args.smoke, "database": kind,
+                                         "figures": [f.__dict__ for f in figures]}, indent=2))
+    missed = [f.name for f in figures if not f.passed]
+    print()
+    print("every goal met" if not missed else f"goals missed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
