@@ -235,6 +235,17 @@ def bool_field(action: Mapping[str, Any], name: str, default: bool = False) -> b
     raise RuleError("%(field)s must be true or false", field=name)
 
 
+def check_file_header(data: Any, game_key: str, file_format: Any, error: type[ScoreInputError]) -> Mapping[str, Any]:
+    """A board data file's envelope: a JSON object, for this game, in a format we read."""
+    if not isinstance(data, Mapping):
+        raise error("the board file must be a JSON object")
+    if "game" in data and data["game"] != game_key:
+        raise error(f"game: this file is for {data['game']!r}, not {game_key!r}")
+    if "format" in data and data["format"] != file_format:
+        raise error(f"format: unknown board file format {data['format']!r} (expected {file_format})")
+    return data
+
+
 def library_section(library: Mapping[str, Any] | None, section: str,
                     validate: Callable[[str, Any], tuple[str, Any]]) -> dict[str, Any]:
     """The entries of one section of the server's library that validate, re-keyed by ``validate``.

@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..base import RuleError, ScoreInputError, library_section
+from ..base import RuleError, ScoreInputError, check_file_header, library_section
 from .icons import normalise_space, parse_space
 from .reference import SYMBOLS
 
@@ -315,12 +315,7 @@ def import_board(data: Any) -> dict[str, Any]:
     ``{"episodes": {...}}`` (and ``"tokens"`` when the file has them). A bad field raises
     BoardFileError (a ScoreInputError) naming it; nothing is half-imported.
     """
-    if not isinstance(data, Mapping):
-        raise BoardFileError("the board file must be a JSON object")
-    if "game" in data and data["game"] != GAME_KEY:
-        raise BoardFileError(f"game: this file is for {data['game']!r}, not {GAME_KEY!r}")
-    if "format" in data and data["format"] != FILE_FORMAT:
-        raise BoardFileError(f"format: unknown board file format {data['format']!r} (expected {FILE_FORMAT})")
+    data = check_file_header(data, GAME_KEY, FILE_FORMAT, BoardFileError)
     raw = data.get("episodes", {})
     if not isinstance(raw, Mapping):
         raise BoardFileError("episodes must be an object: {\"12\": {...}}")

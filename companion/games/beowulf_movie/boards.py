@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .catalogue import ACTS, MAX_SIDE
-from ..base import ScoreInputError, library_section
+from ..base import ScoreInputError, check_file_header, library_section
 
 GAME_KEY = "beowulf-the-movie"
 FILE_FORMAT = 1
@@ -116,12 +116,7 @@ def import_boards(data: Any) -> dict[str, Any]:
     Accepts what ``export_boards`` writes (a bare ``{"boards": {...}}`` too). Any bad field raises
     BoardFileError (a ScoreInputError) with a message that names it; nothing is half-imported.
     """
-    if not isinstance(data, Mapping):
-        raise BoardFileError("the boards file must be a JSON object")
-    if "game" in data and data["game"] != GAME_KEY:
-        raise BoardFileError(f"this file is for {data['game']!r}, not {GAME_KEY!r}")
-    if "format" in data and data["format"] != FILE_FORMAT:
-        raise BoardFileError(f"unknown boards file format {data['format']!r} (expected {FILE_FORMAT})")
+    data = check_file_header(data, GAME_KEY, FILE_FORMAT, BoardFileError)
     raw = data.get("boards")
     if not isinstance(raw, Mapping) or not raw:
         raise BoardFileError("boards must be an object with at least one act: {\"1\": {...}}")
