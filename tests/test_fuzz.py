@@ -357,12 +357,16 @@ def test_a_stale_form_without_javascript_lands_on_the_new_state_with_the_message
     assert api_table(client, token)["view"]["round"] == 1
 
 
-def test_a_damaged_version_field_is_refused_clearly(client, phone):
+def test_a_damaged_version_field_is_refused_clearly_by_a_move_and_by_undo(client, phone):
     token, player = seated(client, phone)
+    client.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 3})
     html = player.get(f"/t/{token}").get_data(as_text=True)
     response = post_move(player, token, html, "end_round", version="yesterday")
     assert response.status_code == 400 and "The form was damaged" in response.get_data(as_text=True)
-    assert api_table(client, token)["version"] == 0
+    undo = player.post(f"/t/{token}/undo", data={"csrf_token": csrf_of(html), "version": "yesterday"},
+                       headers={"HX-Request": "true"})
+    assert undo.status_code == 400 and "The form was damaged" in undo.get_data(as_text=True)
+    assert api_table(client, token)["version"] == 1
 
 
 def test_a_refused_api_move_names_the_problem_and_keeps_the_version(client, phone):

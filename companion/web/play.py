@@ -117,35 +117,32 @@ def _run(table: Table, move):
 
 @bp.post("/t/<token>/act")
 def act(token: str):
-    table = load_table(token)
-    actor = actor_for(table)
-    if actor.seat is None and not actor.host:
-        return _respond(table, {"kind": "error", "text": translate("Claim a seat to play.")}, 403)
-    try:
-        expected = optional_int(request.form.get("version"))
-        request_id = form_request_id()
-    except ValueError:
-        return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
-    action = form_to_action(request.form)
-    return _run(table, lambda: log.append(table.id, action, actor, expected_version=expected,
-                                          request_id=request_id))
+    return _move(token, translate("Claim a seat to play."),
+                 lambda table, actor, expected, request_id: log.append(
+                     table.id, form_to_action(request.form), actor, expected_version=expected,
+                     request_id=request_id))
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str):
+    return _move(token, translate("Only the players at this table can undo."),
+                 lambda table, actor, expected, request_id: log.undo(
+                     table.id, actor, expected_version=expected, request_id=request_id))
+
+
+def _move(token: str, refusal_for_onlookers: str, move):
+    """What every form that changes a table shares: only a seat or the host may, and the
+    form's controls (the version it was looking at, its one-time id) must be intact."""
     table = load_table(token)
     actor = actor_for(table)
     if actor.seat is None and not actor.host:
-        return _respond(table, {"kind": "error", "text": translate("Only the players at this table can undo.")}, 403)
+        return _respond(table, {"kind": "error", "text": refusal_for_onlookers}, 403)
     try:
         expected = optional_int(request.form.get("version"))
-    except ValueError:
-        expected = None
-    try:
         request_id = form_request_id()
     except ValueError:
         return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
-    return _run(table, lambda: log.undo(table.id, actor, expected_version=expected, request_id=request_id))
+    return _run(table, lambda: move(table, actor, expected, request_id))
 
 
 def form_request_id() -> str | None:
