@@ -70,7 +70,7 @@ class Sizes:
 
 
 FULL = Sizes(samples=400, history=2000, short_history=10, tables=50, phones=5, think=20.0,
-             baseline_moves=90, loaded_seconds=90)
+             baseline_moves=225, loaded_seconds=90)
 SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, think=20.0,
               baseline_moves=36, loaded_seconds=30)
 
@@ -124,23 +124,36 @@ class Phone:
         self.csrf = CSRF.search(page).group(1)
         self.version = int(BOARD_VERSION.search(page).group(1))
         self.fetching = threading.Lock()
+        self.acting = False
+        self.announced = self.version
 
     def act(self, **fields: object) -> float:
         """Taps a move's button (the htmx form); seconds until the new board was read."""
         form = {"csrf_token": self.csrf, "version": str(self.version), "request_id": secrets.token_urlsafe(12),
                 **{key: str(value) for key, value in fields.items()}}
         started = time.perf_counter()
-        response = self.http.post(f"{self.url}/t/{self.token}/act", data=form, headers=HTMX_HEADERS, timeout=30)
-        body = response.text
+        self.acting = True
+        try:
+            response = self.http.post(f"{self.url}/t/{self.token}/act", data=form, headers=HTMX_HEADERS,
+                                      timeout=30)
+            body = response.text
+        finally:
+            self.acting = False
         elapsed = time.perf_counter() - started
         expect(response)
-        self.version = int(BOARD_VERSION.search(body).group(1))
+        self.version = max(self.version, int(BOARD_VERSION.search(body).group(1)))
         return elapsed
 
+    def caught_up(self) -> bool:
+        """What app.js asks after each request: is the board as new as the last announcement?"""
+        return self.version >= self.announced
+
     def refresh_board(self) -> None:
-        """What the board does when its stream announces a version: fetch it unless unchanged."""
-        if not self.fetching.acquire(blocking=False):
-            return  # a refresh is already on its way, as htmx would have it
+        """What the board does when its stream announces a version: fetch it unless unchanged.
+        While this phone's own move is on its way, htmx holds the refresh back (the move's form
+        syncs on the board) and app.js fetches afterwards only if the table moved on since."""
+        if self.acting or not self.fetching.acquire(blocking=False):
+            return  # a move or a refresh is already on its way, as htmx would have it
         try:
             response = self.http.get(f"{self.url}/t/{self.token}/board", params={"since": self.version},
                                      headers=HTMX_HEADERS, timeout=30)
@@ -283,6 +296,8 @@ class LiveTable:
             started = time.perf_counter()
             phone.act(type="add_points", seat=phone.seat, points=1)
             heard = self.wait_all_heard(phone.version, timeout=10)
+            if not phone.caught_up():  # another move landed while this one was on its way
+                phone.refresh_board()
             if heard is None:
                 self.missed += 1
             else:
@@ -384,6 +399,7 @@ class Streams:
             stream.heard_at.setdefault(newest, now)
             stream.latest = max(stream.latest, newest)
             stream.table.heard.notify_all()
+        stream.phone.announced = max(stream.phone.announced, newest)
         if newest > 0 and not stream.retired:
             self.refresh.submit(stream.phone.refresh_board)
 

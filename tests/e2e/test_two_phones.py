@@ -86,3 +86,58 @@ def test_a_burst_of_changes_from_other_phones_leaves_no_phone_behind(server, new
     # Well before the 10 s poll: the phone caught up with every announced version.
     expect(ann.locator("#board")).to_have_attribute("data-version", "20", timeout=4000)
     expect(ann.locator("#player-1 .total")).to_have_text("20")
+
+
+def _scorepad_with_ann_on_a_phone(server, new_phone):
+    import requests
+
+    api = requests.Session()
+    token = api.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    ann = new_phone()
+    ann.goto(f"{server.url}/t/{token}/join")
+    ann.get_by_role("button", name="Ann").click()
+    expect(ann.locator("#player-0 .total")).to_have_text("0")
+    bob = requests.Session()
+    bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
+    return token, ann, bob
+
+
+def test_the_tapping_phone_gets_its_new_board_once_not_again_from_the_live_stream(server, new_phone):
+    token, ann, _ = _scorepad_with_ann_on_a_phone(server, new_phone)
+    boards: list[int] = []
+    ann.on("response", lambda r: boards.append(r.status) if f"/t/{token}/board" in r.url else None)
+    row = ann.locator("form.add-points").filter(has_text="Ann")
+    for expected in range(1, 4):
+        row.locator("button.step[data-step='1']").click()
+        row.get_by_role("button", name="Add").click()
+        expect(ann.locator("#board")).to_have_attribute("data-version", str(expected))
+        ann.wait_for_timeout(600)  # the stream's announcement of this very move has arrived by now
+    # The move's answer was the new board: the announcement of it fetched nothing more
+    # (at most a cheap 204 "nothing new", never the whole board a second time).
+    assert 200 not in boards, boards
+
+
+def test_a_move_from_another_phone_while_mine_is_on_its_way_still_reaches_me(server, new_phone):
+    import threading
+
+    token, ann, bob = _scorepad_with_ann_on_a_phone(server, new_phone)
+
+    def bob_plays() -> None:
+        for _ in range(15):
+            bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 1},
+                     timeout=10)
+
+    row = ann.locator("form.add-points").filter(has_text="Ann")
+    other = threading.Thread(target=bob_plays)
+    other.start()
+    taps = 0
+    while other.is_alive() or taps < 3:
+        row.locator("button.step[data-step='1']").click()
+        row.get_by_role("button", name="Add").click()  # some land on a stale board: refused, shown anew
+        taps += 1
+        ann.wait_for_timeout(30)
+    other.join()
+    final = bob.get(f"{server.url}/api/tables/{token}", timeout=10).json()
+    expect(ann.locator("#board")).to_have_attribute("data-version", str(final["version"]), timeout=4000)
+    expect(ann.locator("#player-1 .total")).to_have_text("15")
