@@ -13,10 +13,26 @@ from flask import Flask, current_app, g, has_app_context, request
 from flask_babel import get_translations
 from babel.support import NullTranslations
 
-from .games.base import Label
+from .games.base import Label, _
 
 LANG_COOKIE = "companion_lang"
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+
+# Message ids that took a plural form later. History lines and notes already stored keep the old
+# id in the database; keeping it in the catalogues lets older games still read in every language.
+EARLIER_WORDINGS = (
+    _("%(player)s: %(points)+d points (round %(round)s)"),
+    _("Gave back %(n)s scratches"),
+    _("The Warrior's Rest: %(n)s scratches discarded"),
+    _("%(n)s alliance token(s): enter what they show on your phone"),
+    _("Draw %(n)s cards"),
+    _("%(adventurers)s adventurer(s) and %(companions)s companion(s)"),
+    _("%(n)s creatures are still on the board"),
+    _("A city's size is set to %(size)s fields"),
+    _("%(player)s's %(band)s fights a creature of strength %(strength)s with %(swords)s sword(s)"),
+    _("The host set %(player)s's hand to %(cards)s cards"),
+    _("%(player)s cashed a Treasure: %(points)s saga points"),
+)
 
 
 def select_locale() -> str | None:
@@ -27,32 +43,42 @@ def select_locale() -> str | None:
     return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
-def translate(msg: str, args: dict[str, Any] | None = None) -> str:
-    """Translates a message id and fills its placeholders; nested labels are translated too."""
-    text = translations().ugettext(msg) if msg else ""
+def translate(msg: str, args: dict[str, Any] | None = None, plural: str | None = None) -> str:
+    """Translates a message id and fills its placeholders; nested labels are translated too.
+
+    With ``plural`` (the English plural of ``msg``), the form is chosen by the count
+    ``args["num"]`` under this language's plural rule (by its size: −5 points, like 5 points).
+    """
+    if plural is not None:
+        count = abs((args or {}).get("num", 0))
+        text = translations().ungettext(msg, plural, count)
+        source = msg if count == 1 else plural
+    else:
+        text = translations().ugettext(msg) if msg else ""
+        source = msg
     if not args:
         return text
     filled = {key: render_arg(value) for key, value in args.items()}
     try:
         return text % filled
     except (KeyError, TypeError, ValueError):  # a translation with a broken placeholder
-        return msg % filled
+        return source % filled
 
 
 def render_arg(value: Any) -> Any:
     if isinstance(value, dict) and "msg" in value:
         return render_label(value)
     if isinstance(value, Label):
-        return translate(value.msg, dict(value.args))
+        return translate(value.msg, dict(value.args), value.plural)
     return value
 
 
 def render_label(value: Any) -> str:
-    """A stored label ({"msg", "args"}), a Label, or plain text, in this phone's language."""
+    """A stored label ({"msg", "args"[, "plural"]}), a Label, or plain text, in this phone's language."""
     if isinstance(value, Label):
-        return translate(value.msg, dict(value.args))
+        return translate(value.msg, dict(value.args), value.plural)
     if isinstance(value, dict):
-        return translate(value.get("msg", ""), value.get("args"))
+        return translate(value.get("msg", ""), value.get("args"), value.get("plural"))
     return translate(str(value))
 
 
@@ -73,7 +99,7 @@ def translations() -> NullTranslations:
 def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # what Flask-Babel installs, with the lookup done once
         gettext=lambda s: translations().ugettext(s),
-        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, abs(n)),  # −5 points, like 5 points
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
         newstyle=True,

@@ -38,7 +38,7 @@ def test_each_change_is_a_numbered_event_and_the_state_equals_a_replay(app, tabl
         assert table.version == 3
         assert totals(table_id) == [12, 0, 0]
         assert log.replay(table) == table.state
-        assert [e.label["args"]["points"] for e in log.history(table_id)] == [5, 4, 3]
+        assert [e.label["args"]["num"] for e in log.history(table_id)] == [5, 4, 3]
 
 
 def test_undo_reverts_the_latest_change_and_is_itself_recorded(app, table_id):

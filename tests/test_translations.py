@@ -20,7 +20,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from tests.helpers import claim, start_table
+from companion.games.base import nlabel
+from companion.i18n import render_label
+from tests.helpers import act, claim, csrf_of, start_table
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -52,15 +54,23 @@ def catalogue(lang: str) -> Catalog:
         return read_po(f, locale=lang)
 
 
+def forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A translation's texts: one, or one per plural form of the language."""
+    return text if isinstance(text, tuple) else (text,)
+
+
 def untranslated(extracted: Catalog, lang: str, wanted=lambda message: True) -> list[str]:
-    """Message ids the code uses that the catalogue leaves without a text (fuzzy ones count: they are not compiled)."""
+    """Message ids the code uses that the catalogue leaves without a text (fuzzy ones count: they are not compiled).
+
+    A plural message needs every plural form of the language.
+    """
     po = catalogue(lang)
     missing = []
     for message in extracted:
         if not message.id or not wanted(message):
             continue
         entry = po.get(message.id)
-        if entry is None or not entry.string or entry.fuzzy:
+        if entry is None or not all(forms(entry.string)) or entry.fuzzy:
             missing.append(message.id)
     return missing
 
@@ -99,9 +109,13 @@ def test_translations_keep_the_placeholders_of_their_message(lang):
     for message in catalogue(lang):
         if not message.id or not message.string:
             continue
-        if placeholders(message.string) != placeholders(message.id) or (
-                stray_percent(message.string) and not stray_percent(message.id)):
-            broken.append(f"  {message.id!r} -> {message.string!r}")
+        # A plural's first form answers the singular id, the others the plural id.
+        ids = forms(message.id)
+        for index, text in enumerate(forms(message.string)):
+            source = ids[min(index, len(ids) - 1)]
+            if text and (placeholders(text) != placeholders(source)
+                         or stray_percent(text) and not stray_percent(source)):
+                broken.append(f"  {message.id!r} -> {message.string!r}")
     assert not broken, f"{len(broken)} translation(s) in {lang} break a placeholder:\n" + "\n".join(broken[:20])
 
 
@@ -149,3 +163,128 @@ def test_a_french_phone_reads_beowulf_the_legend_in_the_rulebooks_words(client, 
     # The other phone at the table still reads English.
     text = visible_text(client.get(f"/t/{token}").get_data(as_text=True))
     assert "Discard exactly 2 cards from your hand" in text and "Beowulf moves on to episode 1" in text
+
+
+# --- quick-score refusals: the page speaks the phone's language, the JSON stays English -----
+
+def french_phone(phone, lang: str = "fr"):
+    other = phone()
+    other.set_cookie("companion_lang", lang)
+    return other
+
+
+def post_quick_form(phone, url: str, form: dict[str, list[str]]):
+    token = csrf_of(phone.get(url).get_data(as_text=True))
+    return phone.post(url, data={"csrf_token": token, **form})
+
+
+@pytest.mark.parametrize("form, french", [
+    ({"p0-name": ["Ann"], "p0-wounds": ["-1"], "p1-name": ["Bob"]},
+     "Ann, tuiles blessure : le nombre ne peut pas être négatif"),
+    ({"p0-name": ["Ann"], "p0-fame-5": ["40"], "p1-name": ["Bob"]},
+     "Ann, jetons gloire de valeur 5 : la boîte n'en contient que 36"),
+    ({"p0-name": ["Ann"], "p1-name": ["Bob"], "p2-scratches": ["1"]},
+     "Joueur 3 : saisissez un nom, ou remettez ses compteurs à 0"),
+    ({"p0-name": ["Ann"], "p0-fame-5": ["1"]}, "Joueurs : indiquez de 2 à 5 joueurs"),
+    ({"p0-name": ["Ann"], "p0-misfortune": ["2"], "p1-name": ["Bob"], "p1-misfortune": ["2"]},
+     "Joueurs : 4 jetons malheur en tout, mais la boîte n'en contient que 3"),
+    # The scorer names the JSON field; the page names the player and the field, in French.
+    ({"p0-name": ["Ann"], "p1-name": ["Bob"], "p1-wounds": ["11"]},
+     "Bob, tuiles blessure : la boîte n'en contient que 10"),
+])
+def test_a_french_phone_reads_a_refused_quick_count_in_french(client, phone, form, french):
+    response = post_quick_form(french_phone(phone), "/score/beowulf-the-legend", form)
+    assert response.status_code == 422
+    assert french in visible_text(response.get_data(as_text=True))
+
+
+def test_a_german_phone_reads_a_refused_quick_count_in_german(client, phone):
+    form = {"p0-name": ["Ann"], "p0-treasure-2": ["x"], "p1-name": ["Bob"]}
+    response = post_quick_form(french_phone(phone, "de"), "/score/beowulf-the-legend", form)
+    assert response.status_code == 422
+    text = visible_text(response.get_data(as_text=True))
+    assert "Ann, Schatzplättchen mit Wert 2: muss eine ganze Zahl sein" in text
+
+
+def test_a_french_phone_reads_a_refused_act_score_in_french(client, phone):
+    form = {"rows": ["3"], "cols": ["3"], "cell": ["0,0,figure,beowulf,red", "0,1,figure,beowulf,red"]}
+    response = post_quick_form(french_phone(phone), "/score/beowulf-the-movie/act", form)
+    assert response.status_code == 422
+    text = visible_text(response.get_data(as_text=True))
+    assert "red a 2 figurines Beowulf sur le plateau, mais n'en possède que 1" in text
+    english = post_quick_form(client, "/score/beowulf-the-movie/act", form)
+    assert "red has 2 beowulf figures on the grid but owns only 1" in visible_text(english.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("url, body, english", [
+    ("/api/score/beowulf-the-legend", {"advanced": False, "harsh": False, "players": []},
+     "players: give 2 to 5 players"),
+    ("/api/score/beowulf-the-legend",
+     {"advanced": False, "harsh": False, "players": [
+         {"name": n, "fame": [], "treasure": [], "alliance_fame": [], "alliance_treasure": [], "misfortune": 0,
+          "wounds": 0, "double_wounds": 0, "scratches": s} for n, s in (("Ann", 7), ("Bob", 6))]},
+     "players: 13 scratches in all, but the box holds only 12"),
+    ("/api/score/beowulf-the-movie/act",
+     {"rows": 2, "cols": 2, "cells": [{"row": 0, "col": c, "figure": {"player": "red", "kind": "beowulf"}}
+                                      for c in (0, 1)]},
+     "red has 2 beowulf figures on the grid but owns only 1"),
+    ("/api/score/adventure-land", {"scenario": 2, "players": [{"name": "Ann"}, {"name": "ann"}]},
+     "players: the name 'ann' is given twice"),
+])
+def test_the_json_quick_scorers_answer_in_english_whatever_the_phones_language(client, phone, url, body, english):
+    for lang in ("fr", "de"):
+        other = french_phone(phone, lang)
+        response = other.post(url, json=body, headers={"Accept-Language": lang})
+        assert response.status_code == 422
+        assert response.get_json() == {"error": english}
+
+
+# --- plurals: "1 herb", "2 herbs", in every language ----------------------------------------
+
+def test_counts_take_the_singular_or_plural_of_each_language(client, phone):
+    token = start_table(client, game="adventure-land", options={"scenario": "2"},
+                        players=[{"name": "Anna", "colour": "black"}, {"name": "Ben", "colour": "green"}])["token"]
+    claim(client, token, 0)
+    ben, french, german = phone(), french_phone(phone), french_phone(phone, "de")
+    claim(ben, token, 1)
+    shown = {"en": ("1 herb, face down", "2 herbs, face down"),
+             "fr": ("1 plaquette d'herbes, face cachée", "2 plaquettes d'herbes, face cachée"),
+             "de": ("1 Kräuterplättchen, verdeckt", "2 Kräuterplättchen, verdeckt")}
+    for count in (1, 2):
+        act(client, token, type="take_herb", value=count + 1)
+        for lang, reader, url in (("en", ben, f"/t/{token}"), ("fr", french, f"/t/{token}/display"),
+                                  ("de", german, f"/t/{token}/display")):
+            text = visible_text(reader.get(url).get_data(as_text=True))
+            assert shown[lang][count - 1] in text, (lang, count)
+            assert shown[lang][2 - count] not in text, (lang, count)
+    assert "1 herbs" not in visible_text(ben.get(f"/t/{token}").get_data(as_text=True))
+
+
+def test_a_history_line_takes_the_plural_of_its_count(client, phone):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    french = french_phone(phone)
+    claim(french, token, 1)
+    for points in (1, 7, -1, -5):
+        act(client, token, type="add_points", seat=0, points=points)
+    english = visible_text(client.get(f"/t/{token}").get_data(as_text=True))
+    assert "Ann: +1 point (round 1)" in english and "Ann: +7 points (round 1)" in english
+    assert "Ann: -5 points (round 1)" in english and "Ann: +1 points" not in english
+    text = visible_text(french.get(f"/t/{token}").get_data(as_text=True))
+    # French takes the singular for 0 and 1, and a count's size decides (−5 points, like 5 points).
+    assert "Ann : +1 point (manche 1)" in text and "Ann : +7 points (manche 1)" in text
+    assert "Ann : -1 point (manche 1)" in text and "Ann : -5 points (manche 1)" in text
+
+
+def test_a_history_line_stored_before_it_had_a_plural_still_reads_in_each_language(app):
+    stored = {"msg": "%(player)s: %(points)+d points (round %(round)s)",
+              "args": {"player": "Ann", "points": 7, "round": 1}}
+    for lang, expected in (("en", "Ann: +7 points (round 1)"), ("fr", "Ann\xa0: +7 points (manche 1)"),
+                           ("de", "Ann: +7 Punkte (Runde 1)")):
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            assert render_label(stored) == expected
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert render_label(nlabel("%(num)s sword", "%(num)s swords", 1)) == "1 Schwert"
+        assert render_label(nlabel("%(num)s sword", "%(num)s swords", 0)) == "0 Schwerter"
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert render_label(nlabel("%(num)s sword", "%(num)s swords", 0)) == "0 épée"

@@ -36,13 +36,24 @@ class RuleError(Exception):
     """
 
     def __init__(self, msg: str, **args: Any) -> None:
-        super().__init__(msg % args if args else msg)
+        super().__init__(english(msg, args))
         self.msg = msg
         self.args_ = args
 
 
 class ScoreInputError(ValueError):
-    """Bad input to a quick-score function: the message names the offending field."""
+    """Bad input to a quick-score function (or a board data file): the message names the field.
+
+    Shaped like RuleError: ``msg`` is an English message id with ``%(name)s`` placeholders,
+    ``args`` the values (a value may be a Label, translated with it). ``str(error)`` is the
+    English text, which the JSON endpoints answer as it is (scripts read it); the quick-score
+    pages translate ``msg`` for the phone that posted the form.
+    """
+
+    def __init__(self, msg: str, **args: Any) -> None:
+        super().__init__(english(msg, args))
+        self.msg = msg
+        self.args_ = args
 
 
 @dataclass(frozen=True)
@@ -55,13 +66,51 @@ class Label:
 
     msg: str
     args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # the English plural of msg, chosen by the count args["num"]
 
     def to_json(self) -> dict[str, Any]:
-        return {"msg": self.msg, "args": dict(self.args)}
+        data = {"msg": self.msg, "args": dict(self.args)}
+        if self.plural is not None:
+            data["plural"] = self.plural
+        return data
 
 
 def label(msg: str, **args: Any) -> Label:
     return Label(msg, args)
+
+
+def nlabel(singular: str, plural: str, num: int, **args: Any) -> Label:
+    """A label that names a count: ``nlabel("%(num)s scratch", "%(num)s scratches", 2)``.
+
+    The web layer picks the form for the count under each phone's language (French and
+    German have their own plural rules), so "1 scratches" never shows. ``%(num)s`` is the
+    count, as in the templates' ``ngettext``, so both share their message ids.
+    """
+    return Label(singular, {"num": num, **args}, plural)
+
+
+def nmsg(singular: str, plural: str, num: int, **args: Any) -> dict[str, Any]:
+    """``nlabel`` as a plain message dict, for views and for lines nested in other messages."""
+    return nlabel(singular, plural, num, **args).to_json()
+
+
+def english(msg: str, args: Mapping[str, Any] | None = None, plural: str | None = None) -> str:
+    """A message in English, the source language: its id filled in, nested messages included.
+
+    What a refusal says where no phone's language applies (the JSON quick-score answers).
+    """
+    text = plural if plural is not None and abs((args or {}).get("num", 0)) != 1 else msg
+    if not args:
+        return text
+    return text % {key: _english_arg(value) for key, value in args.items()}
+
+
+def _english_arg(value: Any) -> Any:
+    if isinstance(value, Label):
+        return english(value.msg, value.args, value.plural)
+    if isinstance(value, Mapping) and "msg" in value:
+        return english(value["msg"], value.get("args"), value.get("plural"))
+    return value
 
 
 @dataclass(frozen=True)

@@ -250,4 +250,5 @@ def quick_score(game_key: str, path: str):
     try:
         return jsonify(scorer.score(data))
     except ScoreInputError as error:
+        # English whatever the phone's language, as it always was: scripts match these messages.
         raise ApiError(422, str(error)) from None

@@ -49,17 +49,16 @@ def upload(key: str):
     raw = upload.read(MAX_BYTES + 1) if upload else b""
     try:
         if not raw or len(raw) > MAX_BYTES:
-            raise ScoreInputError(translate("Choose a board data file (at most 2 MB)."))
+            raise ScoreInputError("Choose a board data file (at most 2 MB).")
         try:
             data = json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError):
-            raise ScoreInputError(translate("The file is not JSON.")) from None
+            raise ScoreInputError("The file is not JSON.") from None
         learn(game.key, game.library_file.load(data))
         db.session.commit()
     except (ScoreInputError, RuleError) as error:
         db.session.rollback()
-        message = translate(error.msg, error.args_) if isinstance(error, RuleError) else str(error)
-        flash(message, "error")
+        flash(translate(error.msg, error.args_), "error")
         return redirect(url_for("library.page", key=key))
     flash(translate("Board data imported: later games on this server use it."), "success")
     return redirect(url_for("library.page", key=key))

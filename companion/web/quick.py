@@ -7,6 +7,7 @@ from jinja2 import TemplateNotFound
 
 from ..games import get as get_game
 from ..games.base import ScoreInputError
+from ..i18n import translate
 
 bp = Blueprint("quick", __name__)
 
@@ -33,8 +34,8 @@ def page(game_key: str, path: str):
                 abort(404)
             payload = scorer.from_form(form)
             result = scorer.score(payload)
-        except ScoreInputError as problem:
-            error, status = str(problem), 422
+        except ScoreInputError as problem:  # in the phone's language (the JSON API answers in English)
+            error, status = translate(problem.msg, problem.args_), 422
     try:
         return render_template(f"games/{game.key}/quick.html", game=game, path=path, form=request.form,
                                payload=payload, result=result, error=error), status

@@ -90,8 +90,8 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     expect(ben.locator("#al-mine")).to_contain_text("If the game ended now you would score 13.")  # 1 × 3 + 6 + 4
     for page in (anna, display):
         holdings = page.locator("#al-player-1 .al-holdings")
-        expect(holdings).to_contain_text("2 herb(s), face down")
-        expect(holdings).to_contain_text("2 sword(s), face down")
+        expect(holdings).to_contain_text("2 herbs, face down")
+        expect(holdings).to_contain_text("2 swords, face down")
         assert_no_face_down_values(page)
     expect(anna.locator("#al-mine")).to_contain_text("If the game ended now you would score 3.")  # her own
     expect(anna.locator(".history")).to_contain_text("Ben takes a herb")
@@ -103,9 +103,9 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     table.tap(move(anna, "#al-player-0", "companion_joins", band="1+0"), *screens)
     table.tap(move(anna, "#al-player-0", "take_gold"), *screens)
     for page in phones:
-        expect(page.locator("#al-player-1 .al-bands")).to_contain_text("1 adventurer(s) + 1 companion(s)")
-        expect(page.locator("#al-player-1 .al-bands")).to_contain_text("9 × 1 adventurer(s) alone")
-        expect(page.locator("#al-player-0 .al-bands")).to_contain_text("1 adventurer(s) + 1 companion(s)")
+        expect(page.locator("#al-player-1 .al-bands")).to_contain_text("1 adventurer + 1 companion")
+        expect(page.locator("#al-player-1 .al-bands")).to_contain_text("9 × 1 adventurer alone")
+        expect(page.locator("#al-player-0 .al-bands")).to_contain_text("1 adventurer + 1 companion")
         expect(page.locator("#al-player-0 .al-holdings")).to_contain_text("1 gold")
 
     # Ben's band meets a creature: strength 12, laurel 5; he takes his +3 sword.
@@ -118,8 +118,8 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     for page in screens:
         fight = page.locator("#al-fight")
         expect(fight).to_contain_text("Fight: Ben")
-        expect(fight).to_contain_text("1 adventurer(s) + 1 companion(s) against a creature of strength 12 (laurel 5)")
-        expect(fight).to_contain_text("Committed: 1 sword(s), 0 herb(s), 0 gold.")
+        expect(fight).to_contain_text("1 adventurer + 1 companion against a creature of strength 12 (laurel 5)")
+        expect(fight).to_contain_text("Committed: 1 sword, 0 herbs, 0 gold.")
     expect(anna.locator("#al-calc")).to_have_count(0)
     assert_no_face_down_values(anna)
 
@@ -142,7 +142,7 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     table.tap(move(ben, "#al-calc", "add_herb", "Herb +4", value=4), ben, anna, display)
     expect(ben.locator("#al-verdict")).to_have_text("You win.")
     expect(calc.locator("tr.al-total")).to_contain_text("12")
-    expect(anna.locator("#al-fight")).to_contain_text("Committed: 1 sword(s), 1 herb(s), 0 gold.")
+    expect(anna.locator("#al-fight")).to_contain_text("Committed: 1 sword, 1 herb, 0 gold.")
     assert_no_face_down_values(anna)
     screenshot(ben, "adventure-land-fight-win-360")
     screenshot(anna, "adventure-land-fight-seen-by-anna-360")
@@ -150,9 +150,9 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     for page in screens:
         expect(page.locator("#al-fight")).to_have_count(0)
         expect(page.locator("#al-last-fight")).to_contain_text("Last fight: Ben won against strength 12 (laurel 5).")
-        expect(page.locator("#al-last-fight")).to_contain_text("Spent: 1 sword(s), 1 herb(s), 0 gold.")
-        expect(page.locator("#al-player-1 .al-holdings")).to_contain_text("1 creature(s) (laurels 5)")
-        expect(page.locator("#al-player-1 .al-holdings")).to_contain_text("1 herb(s), face down")
+        expect(page.locator("#al-last-fight")).to_contain_text("Spent: 1 sword, 1 herb, 0 gold.")
+        expect(page.locator("#al-player-1 .al-holdings")).to_contain_text("1 creature (laurels 5)")
+        expect(page.locator("#al-player-1 .al-holdings")).to_contain_text("1 herb, face down")
     expect(ben.locator("#al-mine .al-herb")).to_have_text(["2"])
     expect(ben.locator("#al-mine .al-sword")).to_have_text(["+1"])
     for page in phones:

@@ -183,7 +183,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
         expect(markers).to_have_count(3, timeout=LIVE)
         for i, (marker, name, symbols) in enumerate(((1, "Martha", 2), (2, "Mark", 2), (3, "Sandra", 1))):
             expect(markers.nth(i).locator(".badge").first).to_have_text(str(marker))
-            expect(markers.nth(i)).to_contain_text(f"{name} · {symbols} symbols")
+            expect(markers.nth(i)).to_contain_text(f"{name} · {symbols} symbol{'s' if symbols != 1 else ''}")
     all_show(screens, "#bl-episode .bl-prompt", "Martha (status marker 1) picks a reward space.")
 
     # Reward spaces in status-marker order.

@@ -165,7 +165,7 @@ def discard(table, page, seat, cards):
     for index, (suit, value) in enumerate(cards):
         rows.nth(index).locator("select").select_option(suit)
         rows.nth(index).locator("input[type=number]").fill(str(value))
-    tap(table, form.get_by_role("button", name=re.compile("^Discard these")))
+    tap(table, form.get_by_role("button", name=re.compile("^Discard th(is card|ese)")))
 
 
 # --- what every phone shows -------------------------------------------------------------------

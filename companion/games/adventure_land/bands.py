@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..base import RuleError, _
+from ..base import RuleError, _, nmsg
 
 Band = dict[str, int]  # {"adventurers": a, "companions": c}
 
@@ -43,8 +43,9 @@ def take(bands: list[Band], raw_key: Any) -> tuple[Band, list[Band]]:
 def describe(b: Band) -> dict[str, Any]:
     """A band for a history line: a nested label the web layer translates."""
     return {
-        "msg": _("%(adventurers)s adventurer(s) and %(companions)s companion(s)"),
-        "args": dict(b),
+        "msg": _("%(adventurers)s and %(companions)s"),
+        "args": {"adventurers": nmsg("%(num)s adventurer", "%(num)s adventurers", b["adventurers"]),
+                 "companions": nmsg("%(num)s companion", "%(num)s companions", b["companions"])},
     }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, evolve, int_field, label
+from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, nlabel, nmsg
 from . import bands
 from .box import count
 from .rules import int_list, player_name, public_seat, require_host, require_phase, require_table_member
@@ -41,7 +41,8 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
             entered[city] = n
     in_play = sum(bands.figures(b) for b in state["players"][seat]["bands"])
     if sum(entered.values()) > in_play:
-        raise RuleError("%(player)s has only %(n)s figures on the board", player=player_name(state, seat), n=in_play)
+        raise RuleError("%(player)s has only %(figures)s on the board", player=player_name(state, seat),
+                        figures=nmsg("%(num)s figure", "%(num)s figures", in_play))
     new = evolve(state)
     new["players"][seat]["cities"] = entered
     return Applied(new, label("The figures of %(player)s in cities are entered", player=player_name(state, seat)))
@@ -57,7 +58,7 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
     new["cities"][city] = size
     return Applied(
         new,
-        label("A city's size is set to %(size)s fields", size=size),
+        nlabel("A city's size is set to %(num)s field", "A city's size is set to %(num)s fields", size),
         learned={LEARNED_CITY_SIZES: {city: size}},
     )
 
@@ -70,7 +71,7 @@ def set_creatures_on_board(state: State, action: Mapping[str, Any], actor: Actor
     left = int_field(action, "count", 0, count("fog_creatures") - defeated)
     new = evolve(state)
     new["creatures"]["on_board"] = left
-    return Applied(new, label("%(n)s creatures are still on the board", n=left))
+    return Applied(new, nlabel("%(num)s creature is still on the board", "%(num)s creatures are still on the board", left))
 
 
 def finish_scoring(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label
+from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label, nmsg
 from . import bands
 from .combat import DIE_FACES, MAX_SWORDS, Fight, wins
 from .rules import (
@@ -63,8 +63,9 @@ def start_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applie
         "gold_points": 0,
         "rerolls": 0,
     }
-    msg = _("%(player)s's %(band)s fights a creature of strength %(strength)s with %(swords)s sword(s)")
-    return Applied(new, label(msg, player=player["name"], band=bands.describe(fighter), strength=strength, swords=len(swords)))
+    msg = _("%(player)s's %(band)s fights a creature of strength %(strength)s with %(swords)s")
+    return Applied(new, label(msg, player=player["name"], band=bands.describe(fighter), strength=strength,
+                              swords=nmsg("%(num)s sword", "%(num)s swords", len(swords))))
 
 
 def _fight_of(state: State, actor: Actor, host_may: bool = False) -> Mapping[str, Any]:

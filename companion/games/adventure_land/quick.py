@@ -32,40 +32,41 @@ PLAYER_FIELDS = {
 
 def whole(value: Any, where: str, lo: int = 0, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoreInputError(f"{where} must be a whole number")
+        raise ScoreInputError("%(where)s must be a whole number", where=where)
     if value < lo:
-        raise ScoreInputError(f"{where} must be at least {lo}")
+        raise ScoreInputError("%(where)s must be at least %(lo)s", where=where, lo=lo)
     if hi is not None and value > hi:
-        raise ScoreInputError(f"{where} must be at most {hi}")
+        raise ScoreInputError("%(where)s must be at most %(hi)s", where=where, hi=hi)
     return value
 
 
 def values(value: Any, where: str, allowed: tuple[int, ...] | None = None) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ScoreInputError(f"{where} must be a list of whole numbers")
+        raise ScoreInputError("%(where)s must be a list of whole numbers", where=where)
     out = tuple(whole(v, f"{where}[{i}]") for i, v in enumerate(value))
     for i, v in enumerate(out):
         if allowed is not None and v not in allowed:
-            raise ScoreInputError(f"{where}[{i}] must be one of {', '.join(map(str, allowed))}")
+            raise ScoreInputError("%(where)s must be one of %(choices)s", where=f"{where}[{i}]",
+                                  choices=", ".join(map(str, allowed)))
     return out
 
 
 def fields(obj: Any, expected: set[str], where: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise ScoreInputError(f"{where} must be an object")
+        raise ScoreInputError("%(where)s must be an object", where=where)
     for name in sorted(expected - obj.keys()):
-        raise ScoreInputError(f"{where}.{name} is missing")
+        raise ScoreInputError("%(where)s is missing", where=f"{where}.{name}")
     for name in sorted(obj.keys() - expected):
-        raise ScoreInputError(f"{where}.{name} is not a field of this adventure")
+        raise ScoreInputError("%(where)s is not a field of this adventure", where=f"{where}.{name}")
     return obj
 
 
 def figures_by_city(value: Any, where: str, cities: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(value, dict):
-        raise ScoreInputError(f"{where} must be an object: city name → figures")
+        raise ScoreInputError("%(where)s must be an object: city name → figures", where=where)
     for city in value:
         if city not in cities:
-            raise ScoreInputError(f"{where}: unknown city {city!r}")
+            raise ScoreInputError("%(where)s: unknown city %(city)r", where=where, city=city)
     return {city: whole(n, f"{where}.{city}") for city, n in value.items()}
 
 
@@ -82,7 +83,8 @@ def player_holdings(scenario: int, raw: Any, where: str, cities: Mapping[str, in
     if scenario == 1:
         companions = values(p["companions"], f"{where}.companions")
         if len(companions) > count("adventurers_per_colour"):
-            raise ScoreInputError(f"{where}.companions has more entries than a player has adventurers")
+            raise ScoreInputError("%(where)s has more entries than a player has adventurers",
+                                  where=f"{where}.companions")
         return Holdings(creatures=creatures, gold_taken=whole(p["gold_taken"], f"{where}.gold_taken"), companions_joined=companions)
     gold = whole(p["gold"], f"{where}.gold")
     if scenario == 2:
@@ -100,7 +102,8 @@ def player_holdings(scenario: int, raw: Any, where: str, cities: Mapping[str, in
         cities=figures_by_city(p["cities"], f"{where}.cities", cities),
     )
     if held.outside_cities + sum(held.cities.values()) > most_figures:
-        raise ScoreInputError(f"{where} has more figures than a player can have ({most_figures})")
+        raise ScoreInputError("%(where)s has more figures than a player can have (%(most)s)", where=where,
+                              most=most_figures)
     return held
 
 
@@ -114,7 +117,8 @@ def check_box(players: list[Holdings], creatures_left: int) -> None:
     ]
     for name, total, most in limits:
         if total > most:
-            raise ScoreInputError(f"{name}: {total} in all, but the box has only {most}")
+            raise ScoreInputError("%(what)s: %(n)s in all, but the box has only %(most)s", what=name, n=total,
+                                  most=most)
 
 
 def score(body: Any) -> dict[str, Any]:
@@ -126,7 +130,7 @@ def score(body: Any) -> dict[str, Any]:
     fields(body, TOP_FIELDS[scenario], "body")
     raw_players = body["players"]
     if not isinstance(raw_players, list) or not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-        raise ScoreInputError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise ScoreInputError("players must be a list of %(lo)s to %(hi)s players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     names = [player_name(p, f"players[{i}]") for i, p in enumerate(raw_players)]
     check_unique(names)
     cities = city_sizes(body["cities"]) if scenario == 3 else {}
@@ -141,7 +145,7 @@ def score(body: Any) -> dict[str, Any]:
 def player_name(raw: Any, where: str) -> str:
     name = raw.get("name") if isinstance(raw, dict) else None
     if not isinstance(name, str) or not name.strip():
-        raise ScoreInputError(f"{where}.name must be a non-empty string")
+        raise ScoreInputError("%(where)s must be a non-empty string", where=f"{where}.name")
     return name
 
 
@@ -150,7 +154,7 @@ def check_unique(names: list[str]) -> None:
     for name in names:
         folded = name.strip().casefold()
         if folded in seen:
-            raise ScoreInputError(f"players: the name {name!r} is given twice")
+            raise ScoreInputError("players: the name %(name)r is given twice", name=name)
         seen.add(folded)
 
 

@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..base import RuleError, ScoreInputError, check_file_header, library_section
+from ..base import RuleError, ScoreInputError, check_file_header, library_section, nmsg
 from .icons import normalise_space, parse_space
 from .reference import SYMBOLS
 
@@ -160,7 +160,8 @@ def _spaces(raw: Any, count: int) -> list[str]:
     given = list(raw or [])
     if len(given) > count:
         if any(normalise_space(code) for code in given[count:]):
-            raise RuleError("This kind of episode has %(n)s reward spaces", n=count)
+            raise RuleError("This kind of episode has %(spaces)s",
+                            spaces=nmsg("%(num)s reward space", "%(num)s reward spaces", count))
         given = given[:count]
     return [normalise_space(code) for code in given] + [""] * (count - len(given))
 

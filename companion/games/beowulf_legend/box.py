@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..base import RuleError, State, _
+from ..base import RuleError, State, _, nmsg
 from .board import DRAGON_BATTLE, position_named
 
 # "CONTENU DE LA BOITE": 36 fame, 24 treasure, 3 misfortune, 36 alliance tokens;
@@ -170,7 +170,7 @@ def heal(state: State, seat: int, what: str) -> list[dict[str, Any]]:
             raise RuleError("%(name)s has no scratch", name=player["name"])
         state["supply"]["scratch"] += player["scratches"]
         count, player["scratches"] = player["scratches"], 0
-        return [note(_("Gave back %(n)s scratches"), n=count)]
+        return [nmsg("Gave back %(num)s scratch", "Gave back %(num)s scratches", count)]
     field = "double_wound" if what == "double_wound" else "wounds"
     if what not in HEALS or not player[field]:
         raise RuleError("%(name)s has no such wound tile", name=player["name"])
@@ -197,7 +197,7 @@ def rest(state: State, seat: int, count: int = 2) -> list[dict[str, Any]]:
     gone = min(count, player["scratches"])
     player["scratches"] -= gone
     state["supply"]["scratch"] += gone
-    return [note(_("The Warrior's Rest: %(n)s scratches discarded"), n=gone)]
+    return [nmsg("The Warrior's Rest: %(num)s scratch discarded", "The Warrior's Rest: %(num)s scratches discarded", gone)]
 
 
 def dragon_reached(state: State) -> bool:

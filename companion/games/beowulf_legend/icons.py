@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import RuleError, _
+from ..base import RuleError, _, nmsg
 
 PLAIN = ("misfortune", "scratch", "wound", "double_wound", "heal", "heal_wound", "nothing")
 COUNTED = {"fame": (1, 10), "treasure": (1, 10), "alliance": (1, 3), "cards": (1, 5)}
@@ -92,9 +92,9 @@ def icon_text(icon: Icon, card_names: dict[str, str]) -> dict[str, Any]:
     if icon.kind == "alliance":
         if icon.n == 1:
             return {"msg": _("An alliance token"), "args": {}}
-        return {"msg": _("%(n)s alliance tokens"), "args": {"n": icon.n}}
+        return nmsg("%(num)s alliance token", "%(num)s alliance tokens", icon.n)
     if icon.kind == "cards":
-        return {"msg": _("Draw %(n)s cards"), "args": {"n": icon.n}}
+        return nmsg("Draw %(num)s card", "Draw %(num)s cards", icon.n)
     if icon.kind == "special":
         return {"msg": _("Special card: %(card)s"), "args": {"card": card_names.get(icon.card, icon.card)}}
     return {"msg": PLAIN_TEXTS[icon.kind], "args": {}}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, label
+from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, label, nmsg
 from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, shows, take_token, term,
                   token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
@@ -103,7 +103,8 @@ def _peace_returns(state: State, seat: int) -> Notes:
 def _many_friendships(state: State, seat: int) -> Notes:
     take_token(state, seat, "alliance")
     return [note(_("Gave 2 Friendship symbols")),
-            note(_("%(n)s alliance token(s): enter what they show on your phone"), n=1)]
+            nmsg("%(num)s alliance token: enter what it shows on your phone",
+                 "%(num)s alliance tokens: enter what they show on your phone", 1)]
 
 
 GAINS: dict[str, Callable[[State, int], Notes]] = {

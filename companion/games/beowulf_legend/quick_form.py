@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import ScoreInputError, _
+from ..base import Label, ScoreInputError, _, label
 from .board import MAX_TOKEN_VALUE
 from .scoring import COUNT_LIMITS, MAX_PLAYERS, TOKEN_LIMITS, Holdings, breakdown
 
@@ -32,6 +32,16 @@ COUNT_FIELDS = {
     "double_wounds": _("Double wound tile"),
     "scratches": _("Scratches"),
 }
+IN_A_SENTENCE = {  # each field's name inside a refusal: "Ann, wound tiles: must not be negative"
+    "fame": _("fame tokens"),
+    "treasure": _("treasure tokens"),
+    "alliance_fame": _("alliance tokens showing fame"),
+    "alliance_treasure": _("alliance tokens showing treasure"),
+    "misfortune": _("misfortune tokens"),
+    "wounds": _("wound tiles"),
+    "double_wounds": _("double wound tile"),
+    "scratches": _("scratches"),
+}
 
 
 def field(slot: int, name: str, value: int | None = None) -> str:
@@ -49,42 +59,52 @@ def _raw(form: Any, name: str) -> str:
     return str(value).strip()
 
 
-def _count(text: str, where: str, limit: int) -> int:
+def _count(text: str, where: Label, limit: int) -> int:
     if text == "":
         return 0
     try:
         count = int(text)
     except ValueError:
-        raise ScoreInputError(f"{where}: must be a whole number") from None
+        raise ScoreInputError("%(where)s: must be a whole number", where=where) from None
     if count < 0:
-        raise ScoreInputError(f"{where}: must not be negative")
+        raise ScoreInputError("%(where)s: must not be negative", where=where)
     if count > limit:
-        raise ScoreInputError(f"{where}: the box holds only {limit}")
+        raise ScoreInputError("%(where)s: the box holds only %(limit)s", where=where, limit=limit)
     return count
+
+
+def _who(name: str, slot: int) -> str | Label:
+    return name or label("Player %(n)s", n=slot + 1)
+
+
+def field_in_a_sentence(who: str | Label, key: str) -> Label:
+    """"Ann, wound tiles": a player's field, as a refusal names it."""
+    return label("%(who)s, %(what)s", who=who, what=label(IN_A_SENTENCE[key]))
 
 
 def _slot(form: Mapping[str, Sequence[str]], slot: int) -> dict[str, Any] | None:
     """One player's request entry, or None for an empty slot."""
     name = _raw(form, field(slot, "name"))[:MAX_NAME]
-    who = name or f"Player {slot + 1}"
+    who = _who(name, slot)
     player: dict[str, Any] = {"name": name}
     entered = False
-    for key, (title, kind) in TOKEN_FIELDS.items():
+    for key, (_title, kind) in TOKEN_FIELDS.items():
         values: list[int] = []
         for value in reversed(VALUES):
-            n = _count(_raw(form, field(slot, key, value)), f"{who}, {title.lower()} of value {value}",
-                       TOKEN_LIMITS[kind])
-            values += [value] * n
+            where = label("%(who)s, %(what)s of value %(value)s", who=who, what=label(IN_A_SENTENCE[key]),
+                          value=value)
+            values += [value] * _count(_raw(form, field(slot, key, value)), where, TOKEN_LIMITS[kind])
         player[key] = values
         entered = entered or bool(values)
-    for key, title in COUNT_FIELDS.items():
+    for key in COUNT_FIELDS:
         # The scorer refuses a count beyond the box and names the field; the cap here only keeps
         # a typed number sane.
-        player[key] = _count(_raw(form, field(slot, key)), f"{who}, {title.lower()}", 99)
+        where = field_in_a_sentence(who, key)
+        player[key] = _count(_raw(form, field(slot, key)), where, 99)
         entered = entered or bool(player[key])
     if not name:
         if entered:
-            raise ScoreInputError(f"{who}: enter a name, or set their counts back to 0")
+            raise ScoreInputError("%(who)s: enter a name, or set their counts back to 0", who=who)
         return None
     return player
 
@@ -145,6 +165,11 @@ def page_view(payload: Mapping[str, Any] | None, result: Mapping[str, Any] | Non
         "advanced": _flag(form, "advanced"),
         "harsh": _flag(form, "harsh"),
         "results": _results(payload, result) if payload and result else None,
-        # "players[1].misfortune: …" in a refusal reads better as "Martha, misfortune: …"
-        "where": [(f"players[{i}].", f"{name}, ") for i, name in enumerate(entered)],
+        # The scorer's refusal names JSON fields: "players[1].misfortune: …" reads better as
+        # "Martha, misfortune tokens: …" (a label, in the phone's language), "players[1].name"
+        # as "Martha"; any other field of that player: "players[1].x" → "Martha, x".
+        "where": [(f"players[{i}].{key}", field_in_a_sentence(name, key)) for i, name in enumerate(entered)
+                  for key in COUNT_FIELDS]
+                 + [(f"players[{i}].name", name) for i, name in enumerate(entered)]
+                 + [(f"players[{i}].", f"{name}, ") for i, name in enumerate(entered)],
     }

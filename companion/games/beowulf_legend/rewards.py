@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, int_field, label
+from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, int_field, label, nmsg
 from .board import MAJOR
 from .box import (KIND_NAMES, add_scratch, add_wound, card_names, give_special, heal, heal_choices, name, note,
                   play_special, take_token, term, why_not_take)
@@ -158,7 +158,8 @@ def _apply_icon(state: State, seat: int, icon: Icon, action: Action, rest: bool)
     if kind == "alliance":
         for _i in range(icon.n):
             take_token(state, seat, "alliance")
-        return [note(_("%(n)s alliance token(s): enter what they show on your phone"), n=icon.n)]
+        return [nmsg("%(num)s alliance token: enter what it shows on your phone",
+                     "%(num)s alliance tokens: enter what they show on your phone", icon.n)]
     if kind == "misfortune":
         reason = why_not_take(state, "misfortune")
         if reason:  # a penalty the box cannot give is not taken (the rules are silent)
@@ -168,7 +169,7 @@ def _apply_icon(state: State, seat: int, icon: Icon, action: Action, rest: bool)
     if kind == "special":
         return give_special(state, seat, icon.card)
     if kind == "cards":
-        return [note(_("Draw %(n)s cards"), n=icon.n)]
+        return [nmsg("Draw %(num)s card", "Draw %(num)s cards", icon.n)]
     if kind == "scratch":
         return add_scratch(state, seat, warriors_rest=rest)
     if kind in ("wound", "double_wound"):

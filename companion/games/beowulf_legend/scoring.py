@@ -90,6 +90,18 @@ TOKEN_LIMITS = {"fame": 36, "treasure": 24, "alliance": 36}
 PLAYER_FIELDS = ("name",) + TOKEN_LISTS + tuple(COUNT_LIMITS)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
+# The whole table holds more than the box: one message per kind, so that each language names the
+# kind in its own words (the English, the JSON answer, names the request's field).
+TOO_MANY_IN_ALL = {
+    "fame": _("players: %(n)s fame in all, but the box holds only %(limit)s"),
+    "treasure": _("players: %(n)s treasure in all, but the box holds only %(limit)s"),
+    "alliance": _("players: %(n)s alliance in all, but the box holds only %(limit)s"),
+    "misfortune": _("players: %(n)s misfortune in all, but the box holds only %(limit)s"),
+    "wounds": _("players: %(n)s wounds in all, but the box holds only %(limit)s"),
+    "double_wounds": _("players: %(n)s double_wounds in all, but the box holds only %(limit)s"),
+    "scratches": _("players: %(n)s scratches in all, but the box holds only %(limit)s"),
+}
+
 _VALUES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 REQUEST_SCHEMA: Mapping[str, Any] = {
     "type": "object",
@@ -146,12 +158,12 @@ def quick_score(body: Any) -> dict[str, Any]:
     advanced, harsh = _flag(body, "advanced"), _flag(body, "harsh")
     players = body["players"]
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ScoreInputError(f"players: give {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise ScoreInputError("players: give %(lo)s to %(hi)s players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     names, holdings = [], []
     for i, raw in enumerate(players):
         player_name, h = _player(raw, f"players[{i}]")
         if player_name.casefold() in (n.casefold() for n in names):
-            raise ScoreInputError(f"players[{i}].name: duplicate name {player_name!r}")
+            raise ScoreInputError("%(where)s: duplicate name %(name)r", where=f"players[{i}].name", name=player_name)
         names.append(player_name)
         holdings.append(h)
     _check_box(holdings)
@@ -163,40 +175,40 @@ def _check_fields(raw: Mapping[str, Any], required: Sequence[str], where: str) -
     prefix = f"{where}." if where else ""
     for field in required:
         if field not in raw:
-            raise ScoreInputError(f"{prefix}{field}: missing")
+            raise ScoreInputError("%(where)s: missing", where=prefix + field)
     for field in raw:
         if field not in required:
-            raise ScoreInputError(f"{prefix}{field}: unknown field")
+            raise ScoreInputError("%(where)s: unknown field", where=prefix + field)
 
 
 def _flag(body: Mapping[str, Any], field: str) -> bool:
     if not isinstance(body[field], bool):
-        raise ScoreInputError(f"{field}: must be true or false")
+        raise ScoreInputError("%(where)s: must be true or false", where=field)
     return body[field]
 
 
 def _count(raw: Any, where: str, hi: int | None = None) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ScoreInputError(f"{where}: must be a whole number")
+        raise ScoreInputError("%(where)s: must be a whole number", where=where)
     if raw < 0:
-        raise ScoreInputError(f"{where}: must not be negative")
+        raise ScoreInputError("%(where)s: must not be negative", where=where)
     if hi is not None and raw > hi:
-        raise ScoreInputError(f"{where}: the box holds only {hi}")
+        raise ScoreInputError("%(where)s: the box holds only %(limit)s", where=where, limit=hi)
     return raw
 
 
 def _player(raw: Any, where: str) -> tuple[str, Holdings]:
     if not isinstance(raw, Mapping):
-        raise ScoreInputError(f"{where}: must be an object")
+        raise ScoreInputError("%(where)s: must be an object", where=where)
     _check_fields(raw, PLAYER_FIELDS, where)
     player_name = raw["name"].strip() if isinstance(raw["name"], str) else ""
     if not player_name:
-        raise ScoreInputError(f"{where}.name: must be a non-empty text")
+        raise ScoreInputError("%(where)s: must be a non-empty text", where=f"{where}.name")
     lists = {}
     for field in TOKEN_LISTS:
         values = raw[field]
         if not isinstance(values, list):
-            raise ScoreInputError(f"{where}.{field}: must be a list of token values")
+            raise ScoreInputError("%(where)s: must be a list of token values", where=f"{where}.{field}")
         lists[field] = tuple(_count(v, f"{where}.{field}[{j}]") for j, v in enumerate(values))
     counts = {field: _count(raw[field], f"{where}.{field}", hi) for field, hi in COUNT_LIMITS.items()}
     return player_name, Holdings(**lists, **counts)
@@ -215,4 +227,4 @@ def _check_box(holdings: Sequence[Holdings]) -> None:
     }
     for field, limit in {**TOKEN_LIMITS, **COUNT_LIMITS}.items():
         if in_all[field] > limit:
-            raise ScoreInputError(f"players: {in_all[field]} {field} in all, but the box holds only {limit}")
+            raise ScoreInputError(TOO_MANY_IN_ALL[field], n=in_all[field], limit=limit)

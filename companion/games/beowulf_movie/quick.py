@@ -14,26 +14,34 @@ from .scoring import Figure, Grid, Piece, Tile, score_grid
 from ..base import QuickScorer, ScoreInputError, _
 
 MAX_PLAYER_LENGTH = 40
+# A player with more figures of a kind than they own: one message per kind, so that each
+# language names the figure in its own words (the English, the JSON answer, names the kind key).
+TOO_MANY_FIGURES = {
+    "beowulf": _("%(player)s has %(n)s beowulf figures on the grid but owns only %(most)s"),
+    "thane": _("%(player)s has %(n)s thane figures on the grid but owns only %(most)s"),
+    "castle": _("%(player)s has %(n)s castle figures on the grid but owns only %(most)s"),
+    "longship": _("%(player)s has %(n)s longship figures on the grid but owns only %(most)s"),
+}
 
 
 def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     # bool is a subclass of int in Python; JSON true/false is not a number of squares or points.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoreInputError(f"{where} must be an integer")
+        raise ScoreInputError("%(where)s must be an integer", where=where)
     if lo is not None and value < lo or hi is not None and value > hi:
-        raise ScoreInputError(f"{where} must be between {lo} and {hi}")
+        raise ScoreInputError("%(where)s must be between %(lo)s and %(hi)s", where=where, lo=lo, hi=hi)
     return value
 
 
 def _object(value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> Mapping:
     if not isinstance(value, Mapping):
-        raise ScoreInputError(f"{where} must be an object")
+        raise ScoreInputError("%(where)s must be an object", where=where)
     for name in required:
         if name not in value:
-            raise ScoreInputError(f"{where}.{name} is missing")
+            raise ScoreInputError("%(where)s is missing", where=f"{where}.{name}")
     unknown = sorted(set(value) - set(required) - set(optional))
     if unknown:
-        raise ScoreInputError(f"{where}.{unknown[0]} is not a known field")
+        raise ScoreInputError("%(where)s is not a known field", where=f"{where}.{unknown[0]}")
     return value
 
 
@@ -41,9 +49,11 @@ def _figure(raw: Any, where: str) -> Figure:
     data = _object(raw, where, ("player", "kind"))
     player, kind = data["player"], data["kind"]
     if not isinstance(player, str) or not player.strip() or len(player) > MAX_PLAYER_LENGTH:
-        raise ScoreInputError(f"{where}.player must be a name or colour of 1 to {MAX_PLAYER_LENGTH} characters")
+        raise ScoreInputError("%(where)s must be a name or colour of 1 to %(most)s characters",
+                              where=f"{where}.player", most=MAX_PLAYER_LENGTH)
     if kind not in FIGURE_KINDS:
-        raise ScoreInputError(f"{where}.kind must be one of {', '.join(FIGURE_KINDS)}, not {kind!r}")
+        raise ScoreInputError("%(where)s must be one of %(choices)s, not %(value)r", where=f"{where}.kind",
+                              choices=", ".join(FIGURE_KINDS), value=kind)
     return Figure(player, kind)
 
 
@@ -52,13 +62,14 @@ def _tile(raw: Any, where: str) -> Tile:
     value = _int(data["value"], f"{where}.value")
     ability = data.get("ability")
     if ability is not None and ability not in ABILITY_KEYS:
-        raise ScoreInputError(f"{where}.ability must be one of {', '.join(ABILITY_KEYS)}, not {ability!r}")
+        raise ScoreInputError("%(where)s must be one of %(choices)s, not %(value)r", where=f"{where}.ability",
+                              choices=", ".join(ABILITY_KEYS), value=ability)
     return Tile(value, ability)
 
 
 def _piece(raw: Mapping, where: str) -> Piece:
     if ("figure" in raw) == ("tile" in raw):
-        raise ScoreInputError(f"{where} must hold exactly one of figure or tile")
+        raise ScoreInputError("%(where)s must hold exactly one of figure or tile", where=where)
     if "figure" in raw:
         return _figure(raw["figure"], f"{where}.figure")
     return _tile(raw["tile"], f"{where}.tile")
@@ -72,7 +83,7 @@ def _check_figure_counts(pieces: Mapping[tuple[int, int], Piece]) -> None:
             counts[(piece.player, piece.kind)] = counts.get((piece.player, piece.kind), 0) + 1
     for (player, kind), n in sorted(counts.items()):
         if n > FIGURES[kind].count:
-            raise ScoreInputError(f"{player} has {n} {kind} figures on the grid but owns only {FIGURES[kind].count}")
+            raise ScoreInputError(TOO_MANY_FIGURES[kind], player=player, n=n, most=FIGURES[kind].count)
 
 
 def grid_from_request(body: Any) -> Grid:
@@ -88,7 +99,8 @@ def grid_from_request(body: Any) -> Grid:
         cell = _object(raw, where, ("row", "col"), ("figure", "tile"))
         square = (_int(cell["row"], f"{where}.row", 0, rows - 1), _int(cell["col"], f"{where}.col", 0, cols - 1))
         if square in pieces:
-            raise ScoreInputError(f"{where}: square row {square[0]}, col {square[1]} is already taken")
+            raise ScoreInputError("%(where)s: square row %(row)s, col %(col)s is already taken", where=where,
+                                  row=square[0], col=square[1])
         pieces[square] = _piece(cell, where)
     _check_figure_counts(pieces)
     return Grid(rows, cols, pieces)

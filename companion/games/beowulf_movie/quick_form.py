@@ -26,9 +26,9 @@ def _int(text: str, name: str, lo: int, hi: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise ScoreInputError(f"{name} must be a whole number") from None
+        raise ScoreInputError("%(where)s must be a whole number", where=name) from None
     if not lo <= value <= hi:
-        raise ScoreInputError(f"{name} must be between {lo} and {hi}")
+        raise ScoreInputError("%(where)s must be between %(lo)s and %(hi)s", where=name, lo=lo, hi=hi)
     return value
 
 
@@ -61,13 +61,13 @@ def _edit(form: Mapping[str, Sequence[str]]) -> tuple[tuple[int, int], dict[str,
     if what in FIGURE_KINDS:
         player = _first(form, "player")
         if player not in COLOURS:
-            raise ScoreInputError(f"player must be one of {', '.join(COLOURS)}")
+            raise ScoreInputError("player must be one of %(choices)s", choices=", ".join(COLOURS))
         return cell, {"figure": {"player": player, "kind": what}}
     if what == "tile":
         value = _int(_first(form, "value") or "0", "value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
         ability = _first(form, "ability")
         if ability and ability not in ABILITY_KEYS:
-            raise ScoreInputError(f"ability must be one of {', '.join(ABILITY_KEYS)}")
+            raise ScoreInputError("ability must be one of %(choices)s", choices=", ".join(ABILITY_KEYS))
         return cell, {"tile": {"value": value, "ability": ability or None}}
     raise ScoreInputError("what must be a figure kind, tile or empty")
 

@@ -19,7 +19,7 @@ from .catalogue import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LA
                         MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
 from .state import act_score, key
 from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, choice_field, evolve,
-                    int_field, label, seat_field)
+                    int_field, label, nlabel, seat_field)
 
 SQUARE_KINDS = ("open", "blocked", "gorge")
 MAX_CORRECTION = 500
@@ -328,8 +328,8 @@ def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
     points = int_field(action, "points", 1, MAX_TILE_VALUE)
     new = evolve(state)
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "treasure"})
-    return Applied(new, label(_("%(player)s cashed a Treasure: %(points)s saga points"),
-                              player=_name(state, seat), points=f"{points:+d}"))
+    return Applied(new, nlabel("%(player)s cashed a Treasure: %(num)+d saga point",
+                               "%(player)s cashed a Treasure: %(num)+d saga points", points, player=_name(state, seat)))
 
 
 def correct_saga(state: State, action: Action, actor: Actor) -> Applied:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..base import (ActionSpec, Actor, Applied, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State,
-                    View, _, evolve, int_field, label, rank)
+                    View, _, evolve, int_field, label, nlabel, rank)
 
 POINTS_LIMIT = 100_000
 POINTS = {"type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}
@@ -62,8 +62,9 @@ class ScorePad:
         new = evolve(state)
         player = new["players"][seat]
         player["rounds"][-1] += points
-        return Applied(new, label("%(player)s: %(points)+d points (round %(round)s)",
-                                  player=player["name"], points=points, round=new["round"]))
+        return Applied(new, nlabel("%(player)s: %(num)+d point (round %(round)s)",
+                                   "%(player)s: %(num)+d points (round %(round)s)",
+                                   points, player=player["name"], round=new["round"]))
 
     def _write_secret(self, state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
         if actor.seat is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..base import (Actor, Applied, Label, PlayerSpec, QuickScorer, RuleError, Score, State, View, _,
-                    choice_field, evolve, int_field, label, seat_field)
+                    choice_field, evolve, int_field, label, nlabel, nmsg, seat_field)
 from . import challenge, penalty, round_end
 from .actions import ACTIONS, MAX_HAND, OPTIONS, WINNER_CARD_CHOICES
 from .box import APPRENTICES, FIRST_TRUMP, MAX_PLAYERS, MIN_PLAYERS, STARTING_HAND, STONES
@@ -117,8 +117,9 @@ def move_back(state: State, action: Mapping[str, Any], actor: Actor) -> Label:
     if stone not in allowed:
         # "Un joueur ne peut appliquer une carte de pénalité à un apprenti qui ne peut pas reculer de la
         # totalité de la pénalité que s'il n'a pas le choix"
-        raise RuleError("The apprentice on stone %(stone)s cannot go back %(value)s stones while another one "
-                        "can: choose stone %(choices)s.", stone=stone, value=due["value"],
+        raise RuleError("The apprentice on stone %(stone)s cannot go back %(stones)s while another one "
+                        "can: choose stone %(choices)s.", stone=stone,
+                        stones=nmsg("%(num)s stone", "%(num)s stones", due["value"]),
                         choices=", ".join(str(s) for s in allowed))
     done = penalty.apply_penalty(state, stone)
     _carry_on(state)
@@ -136,7 +137,8 @@ def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Label:
         raise RuleError("%(player)s has no more than six cards and discards nothing.", player=_name(state, seat))
     cards = read_cards(action.get("suits"), action.get("values"))
     if len(cards) != need:
-        raise RuleError("%(player)s discards exactly %(count)s cards.", player=_name(state, seat), count=need)
+        raise RuleError("%(player)s discards exactly %(cards)s.", player=_name(state, seat),
+                        cards=nmsg("%(num)s card", "%(num)s cards", need))
     others = [card for s, entry in enumerate(end["entries"]) if s != seat and entry for card in entry]
     numbered = [card for card in cards if not is_dolmen(card)]
     for index, card in enumerate(numbered):
@@ -193,8 +195,8 @@ def set_hand(state: State, action: Mapping[str, Any], actor: Actor) -> Label:
         raise RuleError("Only the host can correct a hand.")
     seat = seat_field(action, "seat", state["players"])
     state["hand"][seat] = int_field(action, "cards", 0, MAX_HAND)
-    return label("The host set %(player)s's hand to %(cards)s cards", player=_name(state, seat),
-                 cards=state["hand"][seat])
+    return nlabel("The host set %(player)s's hand to %(num)s card", "The host set %(player)s's hand to %(num)s cards",
+                  state["hand"][seat], player=_name(state, seat))
 
 
 MOVES: dict[str, Callable[[State, Mapping[str, Any], Actor], Label]] = {

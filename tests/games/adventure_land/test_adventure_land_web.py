@@ -57,7 +57,7 @@ def test_herb_and_sword_values_show_on_their_owners_phone_only(client, phone):
     assert '<span class="badge al-sword">+2</span>' in page(client, token)
     for html in (page(ben, token), page(client, token, display=True)):
         assert "al-herb" not in html and "al-sword" not in html
-        assert "1 herb(s), face down" in html
+        assert "1 herb, face down" in html
 
 
 def test_terrain_buttons_post_and_count_the_supply(client, phone):

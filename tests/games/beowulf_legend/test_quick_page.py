@@ -153,7 +153,7 @@ def test_a_refusal_names_the_player_rather_than_the_json_field(client):
     form["p2-wounds"] = ["11"]
     page = post(client, form).get_data(as_text=True)
     error = re.search(r'id="bl-quick-error">([^<]*)<', page).group(1)
-    assert markup.unescape(error) == "Mark, wounds: the box holds only 10"
+    assert markup.unescape(error) == "Mark, wound tiles: the box holds only 10"
 
 
 def test_values_without_a_name_are_refused_not_dropped(client):
