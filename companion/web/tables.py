@@ -74,6 +74,13 @@ def invite(token: str):
                            **seating.seat_context(table))
 
 
+@bp.get("/t/<token>/invite/seats")
+def invite_seats(token: str):
+    """The invite page's list of seats, fetched again while the host waits for everyone."""
+    table = load_table(token)
+    return render_template("_invite_seats.html", table=table, **seating.seat_context(table))
+
+
 @bp.get("/t/<token>/join")
 @limiter.limit(join_rate_limit)
 def join(token: str):

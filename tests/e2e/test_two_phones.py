@@ -141,3 +141,20 @@ def test_a_move_from_another_phone_while_mine_is_on_its_way_still_reaches_me(ser
     final = bob.get(f"{server.url}/api/tables/{token}", timeout=10).json()
     expect(ann.locator("#board")).to_have_attribute("data-version", str(final["version"]), timeout=4000)
     expect(ann.locator("#player-1 .total")).to_have_text("15")
+
+
+def test_the_invite_page_shows_who_has_joined_without_a_reload(server, new_phone):
+    import requests
+
+    host = new_phone()
+    host.goto(server.url + "/")
+    host.get_by_role("link", name="Score pad").click()
+    host.fill("#name-0", "Ann")
+    host.fill("#name-1", "Bob")
+    host.get_by_role("button", name="Start the game").click()
+    bob_row = host.locator("#invite-seats li").filter(has_text="Bob")
+    expect(bob_row).to_contain_text("waiting")
+    token = host.url.rstrip("/").split("/t/")[1].split("/")[0]
+    requests.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
+    expect(bob_row).to_contain_text("joined", timeout=6000)
+    expect(host.locator("#invite-seats li").filter(has_text="Ann")).to_contain_text("waiting")
