@@ -76,6 +76,125 @@
   // After the swap has settled (or a 204 "nothing new"), check again.
   document.addEventListener("htmx:afterRequest", function () { catchUp(150); });
 
+  // Another phone's move must not take a half-made choice away. When the board re-fetches itself
+  // (a live message, a poll, a resync) rather than answering a move made here, what this phone
+  // had open comes back on the new board, matched by id:
+  // - an open <details> with an id, while its data-open-for (what it was opened for, if given)
+  //   is unchanged;
+  // - the fields changed in a form with an id (radio buttons tied to it by form="…" included),
+  //   all of them or none: a picker whose square another phone has just taken has no radio
+  //   button left to check, so it closes and starts afresh. Hidden fields (the version, the
+  //   request id) always come from the new board;
+  // - the focused field, and the scroll position of boxes scrolled inside the board.
+  var kept = null;
+  var UNKEPT_TYPES = /^(hidden|submit|button|reset|image|file|select-multiple|fieldset|output|object)$/;
+  function isChoice(field) { return field.type === "radio" || field.type === "checkbox"; }
+  function keptFields(form) {
+    // [field, key] for each field a person fills in; the key survives a re-render
+    var pairs = [], seen = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || UNKEPT_TYPES.test(field.type)) return;
+      seen[field.name] = (seen[field.name] || 0) + 1;
+      pairs.push([field, field.name + (isChoice(field) ? "=" + field.value : "#" + seen[field.name])]);
+    });
+    return pairs;
+  }
+  function defaultIndex(select) {
+    var index = 0;
+    Array.prototype.forEach.call(select.options, function (option, i) { if (option.defaultSelected) index = i; });
+    return index;
+  }
+  function changed(field) {
+    if (isChoice(field)) return field.checked !== field.defaultChecked;
+    if (field.type === "select-one") return field.selectedIndex !== defaultIndex(field);
+    return field.value !== field.defaultValue;
+  }
+  function canTake(field, value) {
+    return field.type !== "select-one" || Array.prototype.some.call(field.options, function (o) { return o.value === value; });
+  }
+  function boxKey(box) {
+    return box.id ? "#" + box.id : "#" + box.parentElement.closest("[id]").id + " ." + box.getAttribute("class");
+  }
+  function keepChoices(board) {
+    var state = { open: [], forms: [], focus: null, scrolled: [] };
+    board.querySelectorAll("details[open][id]").forEach(function (details) {
+      state.open.push({ id: details.id, openFor: details.getAttribute("data-open-for") });
+    });
+    board.querySelectorAll("form[id]").forEach(function (form) {
+      var changes = [];
+      keptFields(form).forEach(function (pair) {
+        var field = pair[0], key = pair[1];
+        if (changed(field)) changes.push({ key: key, checked: field.checked, value: field.value });
+        if (field === document.activeElement) {
+          var start = null, end = null;
+          try { start = field.selectionStart; end = field.selectionEnd; } catch (e) { /* no text selection here */ }
+          state.focus = { form: form.id, key: key, start: start, end: end };
+        }
+      });
+      if (changes.length) state.forms.push({ id: form.id, changes: changes });
+    });
+    board.querySelectorAll("*").forEach(function (box) {
+      if (box.scrollTop || box.scrollLeft) state.scrolled.push({ key: boxKey(box), top: box.scrollTop, left: box.scrollLeft });
+    });
+    return state;
+  }
+  function inBoard(board, id, tag) {
+    var element = document.getElementById(id);
+    return element && element.tagName === tag && board.contains(element) ? element : null;
+  }
+  function fieldsByKey(form) {
+    var fields = {};
+    keptFields(form).forEach(function (pair) { fields[pair[1]] = pair[0]; });
+    return fields;
+  }
+  function restoreChoices(board, state) {
+    state.open.forEach(function (was) {
+      var details = inBoard(board, was.id, "DETAILS");
+      if (details && details.getAttribute("data-open-for") === was.openFor) details.open = true;
+    });
+    var dropped = {};
+    state.forms.forEach(function (was) {
+      var form = inBoard(board, was.id, "FORM");
+      var fields = form ? fieldsByKey(form) : {};
+      var whole = form && was.changes.every(function (c) { return fields[c.key] && canTake(fields[c.key], c.value); });
+      if (!whole) { dropped[was.id] = true; return; }  // what it was filled in for is gone: it starts afresh
+      was.changes.forEach(function (c) {
+        var field = fields[c.key];
+        if (isChoice(field)) field.checked = c.checked; else field.value = c.value;
+      });
+    });
+    var focus = state.focus;
+    var form = focus && !dropped[focus.form] && inBoard(board, focus.form, "FORM");
+    var field = form && fieldsByKey(form)[focus.key];
+    if (field) {
+      field.focus({ preventScroll: true });
+      try { if (focus.start !== null) field.setSelectionRange(focus.start, focus.end); } catch (e) { /* not a text field */ }
+    }
+    if (state.scrolled.length) {
+      var boxes = {};
+      board.querySelectorAll("*").forEach(function (box) {
+        var key = boxKey(box);
+        if (!(key in boxes)) boxes[key] = box;
+      });
+      state.scrolled.forEach(function (was) {
+        var box = boxes[was.key];
+        if (box) { box.scrollTop = was.top; box.scrollLeft = was.left; }
+      });
+    }
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = document.getElementById("board"), detail = event.detail;
+    kept = null;
+    var refetched = board && detail.shouldSwap && detail.target === board &&
+                    detail.requestConfig && detail.requestConfig.elt === board;
+    if (refetched) kept = keepChoices(board);
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board");
+    if (kept && board) restoreChoices(board, kept);
+    kept = null;
+  });
+
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.
   function resync() {

@@ -226,3 +226,90 @@ def test_the_quick_act_scorer_shows_every_figures_score_on_the_grid(server, new_
     page.locator("#q-0-2").click()
     form.get_by_role("button", name="Empty it").click()
     expect(page.locator("#q-0-0 .bm-points")).to_have_text("4")
+
+
+def table_in_play(server, new_phone):
+    """A 3 × 4 Act I board entered by the host (the API session that started the table), Ann and
+    Bob on their phones, Bob starting."""
+    host = requests.Session()
+    token = host.post(server.url + "/api/tables", json={"game": "beowulf-the-movie", "players": [
+        {"name": "Ann", "colour": "brown"}, {"name": "Bob", "colour": "green"}]}, timeout=10).json()["token"]
+    table = LiveTable(server.url, token)
+
+    def move(**action):
+        response = host.post(f"{server.url}/api/tables/{token}/actions", json=action, timeout=10)
+        assert response.status_code == 200, response.text
+
+    for action in ({"type": "set_board_size", "rows": 3, "cols": 4}, {"type": "confirm_board"},
+                   {"type": "set_first_player", "seat": 1}):
+        move(**action)
+    ann = join(new_phone, table, "Ann")
+    bob = join(new_phone, table, "Bob")
+    table.synced(ann, bob)
+    return table, ann, bob, move
+
+
+def test_a_picker_half_filled_in_stays_open_with_its_choices_while_another_phone_moves(server, new_phone):
+    table, ann, bob, _ = table_in_play(server, new_phone)
+    # Ann picks B2 and starts entering a tile: −3, a Horn; she has scrolled down the sheet.
+    tap_square(ann, "sq-1-1")
+    picker = ann.locator("#bm-place")
+    picker.locator("input[name=value]").fill("-3")
+    picker.locator("label.bm-ability").filter(has=ann.locator("input[value='horn']")).click()
+    scrolled = picker.evaluate("sheet => { sheet.scrollTop = 120; return sheet.scrollTop; }")
+    assert scrolled > 0, "the picker is expected to scroll on a small phone"
+
+    # Meanwhile Bob places his Thane on A1: Ann's board is re-rendered with it.
+    place_figure(table, (bob, ann), "sq-0-0", "Thane")
+
+    expect(picker).to_be_visible()
+    expect(ann.locator("#sq-1-1 input.bm-radio")).to_be_checked()
+    expect(picker.locator("input[name=value]")).to_have_value("-3")
+    expect(picker.locator("input[name=ability][value='horn']")).to_be_checked()
+    expect(picker.get_by_role("button", name=re.compile("· Thane ×"))).to_be_visible()
+    expect(picker.get_by_role("button", name="Place the tile")).to_be_visible()
+    assert picker.evaluate("sheet => sheet.scrollTop") == scrolled
+    # Her choice is made on the new board's version: it goes through, on both phones.
+    table.tap(picker.get_by_role("button", name="Place the tile"), ann, bob)
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-1 .bm-value")).to_have_text("-3")
+        expect(page.locator("#sq-1-1 .bm-ability-tag")).to_have_text("Royal Dragon Horn")
+        expect(page.locator("#sq-0-0")).to_have_class(re.compile(r"\bfigure\b"))
+    expect(ann.locator("#board .notice")).to_have_count(0)
+
+
+def test_a_picker_closes_when_another_phone_takes_its_square(server, new_phone):
+    table, ann, bob, _ = table_in_play(server, new_phone)
+    tap_square(ann, "sq-1-1")
+    ann.locator("#bm-place input[name=value]").fill("4")
+
+    # Bob puts his Thane on B2, the square Ann was filling in.
+    place_figure(table, (bob, ann), "sq-1-1", "Thane")
+
+    expect(ann.locator("#bm-place")).to_be_hidden()
+    expect(ann.locator("input.bm-radio:checked")).to_have_count(0)
+    # The next square Ann picks starts afresh: nothing of the choice made for B2 is offered.
+    tap_square(ann, "sq-2-2")
+    expect(ann.locator("#bm-place input[name=value]")).to_have_value("0")
+    expect(ann.locator("#bm-place input[name=ability][value='']")).to_be_checked()
+
+
+def test_a_squares_sheet_stays_open_while_another_phone_moves_and_closes_once_its_tile_is_swapped_away(
+        server, new_phone):
+    table, ann, bob, move = table_in_play(server, new_phone)
+    for tile in ({"row": 0, "col": 2, "value": 3, "ability": "horn"}, {"row": 1, "col": 0, "value": 5}):
+        move(type="place_tile", **tile)
+        table.synced(ann, bob)
+    ann.locator("#sq-0-2 summary").click()
+    sheet = ann.locator("#sq-0-2 .bm-sheet")
+    expect(sheet).to_be_visible()
+
+    place_figure(table, (bob, ann), "sq-0-0", "Thane")  # another square: the sheet stays
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text("Royal Dragon Horn")
+
+    # A Golden Statue swaps the Horn on A3 with the +5 on B1: the sheet was opened for the Horn.
+    move(type="swap_tiles", square="0,2", square2="1,0")
+    table.synced(ann, bob)
+    expect(ann.locator("#sq-0-2 .bm-value")).to_have_text("+5")
+    expect(sheet).to_be_hidden()

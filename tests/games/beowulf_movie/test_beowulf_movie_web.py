@@ -23,7 +23,7 @@ def text_of(html: str) -> str:
 
 
 def hidden_fields(html: str, form_id: str) -> dict[str, str]:
-    form = re.search(r'<form id="%s".*?</form>' % form_id, html, re.S)
+    form = re.search(r'<form\b[^>]*\bid="%s".*?</form>' % form_id, html, re.S)
     assert form, f"no form {form_id}"
     return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
 
