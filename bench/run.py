@@ -382,6 +382,7 @@ class Streams:
         stream.buffer += data
         *lines, stream.buffer = stream.buffer.split(b"\n")
         newest = None
+        announced = False  # a "version" event (htmx fetches the board), not only a "ping"
         for raw in lines:
             line = raw.rstrip(b"\r")
             if not stream.in_body:
@@ -390,8 +391,10 @@ class Streams:
                 stream.in_body = line == b""
                 continue
             # Chunk-size lines of HTTP/1.1 chunked encoding sit between events; they never
-            # start with "data: ", so reading lines is enough.
-            if line.startswith(b"data: "):
+            # start with "event: " or "data: ", so reading lines is enough.
+            if line == b"event: version":
+                announced = True
+            elif line.startswith(b"data: "):
                 newest = int(line[6:])
         if newest is None:
             return
@@ -400,7 +403,8 @@ class Streams:
             stream.latest = max(stream.latest, newest)
             stream.table.heard.notify_all()
         stream.phone.announced = max(stream.phone.announced, newest)
-        if newest > 0 and not stream.retired:
+        # A ping fetches the board only if the board is behind it (app.js's catch-up).
+        if (announced and newest > 0 or not stream.phone.caught_up()) and not stream.retired:
             self.refresh.submit(stream.phone.refresh_board)
 
     def close(self) -> None:

@@ -16,6 +16,13 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // A move's notice (refused, stale, already done) stays in view at the top of the screen,
+  // wherever the phone is scrolled (app.css), until it is tapped away or the board changes.
+  document.addEventListener("click", function (event) {
+    var notice = event.target.closest("#board > .notice");
+    if (notice) notice.remove();
+  });
+
   // A select marked .autosubmit submits its form (the language switch).
   document.addEventListener("change", function (event) {
     if (event.target.matches("select.autosubmit")) event.target.form.submit();
@@ -56,10 +63,11 @@
     if (document.visibilityState === "visible") showAway();
   });
 
-  // Never fall behind: a version announced while this phone was still fetching the previous
-  // board (htmx drops a trigger while a request is in flight) is fetched right after the swap.
-  // The same holds for an announcement that lands in the moment a new board is being wired up.
-  var announced = 0;
+  // Never fall behind. Every announcement is heard straight from the stream, by a listener of
+  // our own on the EventSource: htmx's listener belongs to the board, and is missing for the
+  // moment a new board is being swapped in. A board older than the newest announcement is
+  // fetched again once no request of this phone is on its way.
+  var announced = 0, lastHeard = Date.now();
   function catchUp(delay) {
     setTimeout(function () {
       var version = boardVersion();
@@ -68,10 +76,31 @@
       if (version !== null && announced > version && !busy) document.body.dispatchEvent(new CustomEvent("resync"));
     }, delay);
   }
-  document.addEventListener("htmx:sseMessage", function (event) {
-    var version = parseInt(event.detail && event.detail.data, 10);
+  function heard(event) {  // a "version" announcement, or a quiet stream's "ping" repeating it
+    lastHeard = Date.now();
+    var version = parseInt(event.data, 10);
     if (!isNaN(version) && version > announced) announced = version;
     catchUp(300);
+  }
+  var listening = new WeakSet();
+  document.addEventListener("htmx:sseOpen", function (event) {
+    lastHeard = Date.now();
+    var source = event.detail && event.detail.source;
+    if (!source || listening.has(source)) return;  // EventSource reconnects reuse the object
+    listening.add(source);
+    source.addEventListener("version", heard);
+    source.addEventListener("ping", heard);
+  });
+  // The fallback: a stream silent for longer than its pings allow is not working (a proxy that
+  // buffers it, a connection the network dropped), so the phone asks for itself until it speaks.
+  // A phone whose stream works does not poll: a busy club's server is spared the questions.
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.getElementById("live");
+    if (!live) return;
+    var quiet = parseFloat(live.dataset.quietSeconds) * 1000 || 20000;
+    setInterval(function () {
+      if (document.visibilityState === "visible" && Date.now() - lastHeard > quiet) resync();
+    }, (parseFloat(live.dataset.pollSeconds) || 10) * 1000);
   });
   // After the swap has settled (or a 204 "nothing new"), check again.
   document.addEventListener("htmx:afterRequest", function () { catchUp(150); });

@@ -96,3 +96,23 @@ def test_the_stream_carries_versions_only_never_game_data(server):
             if line.startswith("data: 1"):
                 break
     assert "86421" not in "\n".join(chunks)
+
+
+def test_a_quiet_stream_pings_with_the_current_version_so_the_phone_knows_it_is_alive(server_factory):
+    server = server_factory(SSE_KEEPALIVE_SECONDS="0.5")
+    host, token = start(server, PLAYERS[:2])
+    phone = seated_phone(server, token, 0)
+    phone.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 2},
+               timeout=10)
+    with requests.get(f"{server.url}/t/{token}/live", stream=True, timeout=10) as stream:
+        lines = sse_lines(stream)
+        events = []
+        for line in lines:
+            if line.startswith("event: "):
+                events.append(line[7:])
+            elif line.startswith("data: "):
+                events[-1] += f" {line[6:]}"
+                if len(events) == 3:
+                    break
+    # What the phone heard on connecting, then nothing but "still here, still at version 1".
+    assert events == ["version 1", "ping 1", "ping 1"]

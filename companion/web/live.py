@@ -3,7 +3,10 @@
 The stream carries only version numbers, never game data: each phone then fetches its own
 board, rendered for its own seat, so nothing private can travel to the wrong phone.
 Streams end after SSE_MAX_SECONDS (EventSource reconnects by itself) so that a server's
-threads are recycled; phones also poll as a fallback.
+threads are recycled. When nothing happens, a "ping" event repeats the version every
+SSE_KEEPALIVE_SECONDS: it keeps proxies from closing an idle stream, and tells the phone its
+stream is alive — a phone polls only while its stream is silent (a buffering proxy, a dead
+connection), so a busy club's phones do not poll a server that is already telling them.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def stream(token: str):
         while time.monotonic() < deadline:
             newer = fanout.wait(table_id, known, timeout=min(keepalive, max(deadline - time.monotonic(), 0.01)))
             if newer is None:
-                yield ": keepalive\n\n"
+                yield f"event: ping\ndata: {known}\n\n"
                 continue
             known = newer
             yield f"id: {known}\nevent: version\ndata: {known}\n\n"

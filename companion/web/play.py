@@ -46,6 +46,8 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "board_url": url_for("play.board", token=table.token, display=1 if display else None),
         "live_url": url_for("live.stream", token=table.token),
         "poll_seconds": current_app.config["POLL_SECONDS"],
+        # A stream silent for longer than its pings allow is not working: app.js polls then.
+        "quiet_seconds": round(current_app.config["SSE_KEEPALIVE_SECONDS"] * 4 / 3, 2),
         "notice": notice,
         "bg_stats": bg_stats_link(table) if table.finished else None,
         "progress_chart": progress_chart(game, table) if over else None,

@@ -158,3 +158,49 @@ def test_the_invite_page_shows_who_has_joined_without_a_reload(server, new_phone
     requests.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
     expect(bob_row).to_contain_text("joined", timeout=6000)
     expect(host.locator("#invite-seats li").filter(has_text="Ann")).to_contain_text("waiting")
+
+
+def test_moves_in_quick_succession_all_reach_a_phone_within_a_moment(server, new_phone):
+    token, ann, bob = _scorepad_with_ann_on_a_phone(server, new_phone)
+    version = 0
+    # The second move of each pair is announced about when the first one's board is being
+    # swapped in (gaps around a board fetch's time): that announcement must not be lost.
+    for gap in (5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150):
+        for _ in range(2):
+            bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 1},
+                     timeout=10)
+            version += 1
+            ann.wait_for_timeout(gap)
+        expect(ann.locator("#board")).to_have_attribute("data-version", str(version), timeout=2000)
+
+
+def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(server_factory, new_phone):
+    import requests
+
+    server = server_factory(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
+    token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    ann = new_phone()
+    ann.route("**/live", lambda route: route.abort())  # a proxy that does not pass the stream
+    ann.goto(f"{server.url}/t/{token}/join")
+    ann.get_by_role("button", name="Ann").click()
+    bob = requests.Session()
+    bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
+    bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 4}, timeout=10)
+    expect(ann.locator("#player-1 .total")).to_have_text("4", timeout=5000)
+
+
+def test_a_phone_whose_stream_works_does_not_poll(server_factory, new_phone):
+    import requests
+
+    server = server_factory(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
+    token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    ann = new_phone()
+    ann.goto(f"{server.url}/t/{token}/join")
+    ann.get_by_role("button", name="Ann").click()
+    expect(ann.locator("#board")).to_have_attribute("data-version", "0")
+    asked: list[str] = []
+    ann.on("request", lambda r: asked.append(r.url) if "/board" in r.url else None)
+    ann.wait_for_timeout(4000)  # four poll periods; the stream pinged every second meanwhile
+    assert asked == []
