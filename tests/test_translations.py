@@ -132,6 +132,26 @@ def test_the_catalogues_compile(lang):
     assert compiled.gettext("Undo") == expected
 
 
+# French typography: a non-breaking space (U+00A0, or the narrow U+202F) before : ; ? and !, so
+# the sign never starts a line of its own ("Herbes : 2", "Qui êtes-vous ?"). A regular space breaks
+# there; no space at all is English typography.
+FRENCH_HIGH_PUNCTUATION = re.compile(r"(?<![\u00a0\u202f])[:;?!]")
+# What keeps its own typography inside a French text: English names the French rulebooks keep,
+# and technical text.
+NOT_FRENCH = re.compile(r"Beowulf: The Legend|Break Ranks\?|Content-Type: application/json|\w+://|\d:\d")
+
+
+def test_french_puts_a_non_breaking_space_before_colons_semicolons_question_and_exclamation_marks():
+    wrong = []
+    for message in catalogue("fr"):
+        for text in forms(message.string) if message.id else ():
+            for sign in FRENCH_HIGH_PUNCTUATION.finditer(NOT_FRENCH.sub("", text)):
+                start = max(sign.start() - 20, 0)
+                wrong.append(f"  {sign.group(0)!r} in …{NOT_FRENCH.sub('', text)[start:sign.end() + 10]!r}…")
+    assert not wrong, (f"{len(wrong)} French sign(s) without a non-breaking space before them "
+                       "(\\u00a0 in the .po):\n" + "\n".join(wrong[:20]))
+
+
 def visible_text(html: str) -> str:
     text = re.sub(r"<[^>]+>", " ", html)
     return re.sub(r"\s+", " ", markup.unescape(text).replace("\xa0", " "))

@@ -144,3 +144,31 @@ def test_a_one_tap_button_posts_its_fixed_fields(app):
                                       '{{ act_button("add_points", "+3", seat=1, points=3) }}')
     assert 'name="seat" value="1"' in html and 'name="points" value="3"' in html
     assert 'name="type" value="add_points"' in html and 'name="version" value="3"' in html
+
+
+def test_ending_a_score_pad_round_asks_first_because_it_reveals_the_face_down_points(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="end_round"', html, re.S).group(0)
+    assert 'hx-confirm="End round 1? Everyone\'s face-down points are revealed and counted."' in form
+    finish = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="finish"', html, re.S).group(0)
+    assert "hx-confirm=" in finish
+
+
+def test_the_home_page_groups_each_games_start_and_quick_score_in_one_box(client):
+    html = client.get("/").get_data(as_text=True)
+    boxes = dict(re.findall(r'<li class="game" id="game-([\w-]+)">(.*?)</li>', html, re.S))
+    assert set(boxes) == {"adventure-land", "beowulf-the-legend", "beowulf-the-movie", "scorepad", "stonehenge"}
+    assert 'href="/new/beowulf-the-legend"' in boxes["beowulf-the-legend"]
+    assert 'href="/score/beowulf-the-legend"' in boxes["beowulf-the-legend"]
+    assert 'href="/score/beowulf-the-movie' in boxes["beowulf-the-movie"]
+    assert "Quick score" not in boxes["scorepad"] + boxes["stonehenge"] + boxes["adventure-land"]
+
+
+def test_an_options_help_is_its_own_paragraph_tied_to_its_control(client):
+    html = client.get("/new/beowulf-the-legend").get_data(as_text=True)
+    assert re.search(r'<input type="checkbox" name="harsh"[^>]*aria-describedby="help-harsh"', html)
+    assert re.search(r'<p class="muted option-help" id="help-harsh">A player with 3 or more wounds', html)
+    html = client.get("/new/adventure-land").get_data(as_text=True)
+    assert re.search(r'<select id="option-sort_out" name="sort_out" aria-describedby="help-sort_out">', html)

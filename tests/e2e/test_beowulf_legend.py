@@ -19,6 +19,9 @@ from the physical board as Beowulf reaches it:
 
 Private values (an alliance token's face and value) must show on their owner's phone and nowhere
 else: what the other phones and the display show does not change when they are entered.
+
+Then, at 390 × 844: a half-filled episode form survives another phone's move, and the phone that
+acts finds its button on its first screen (the table display, 1280 × 800, its step and path).
 """
 
 from __future__ import annotations
@@ -54,10 +57,10 @@ def all_show(pages, selector: str, text: str) -> None:
 
 
 def at_episode(pages, n: int, name: str) -> None:
-    """Every screen shows Beowulf's figure on episode n."""
+    """Every screen shows Beowulf's figure on episode n: on a phone's strip, on the display's path."""
     for page in pages:
-        expect(page.locator(".bl-path-card h2")).to_have_text(f"Episode {n} of 36", timeout=LIVE)
-        here = page.locator("li.bl-cell.here")
+        expect(page.locator("#bl-step .bl-where-n")).to_have_text(f"Episode {n} of 36", timeout=LIVE)
+        here = page.locator(".bl-path-card li.here:visible")
         expect(here).to_have_attribute("title", f"{n} · {name}" if name else str(n))
         expect(here.locator("svg.bl-figure")).to_be_visible()
 
@@ -92,7 +95,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     screens = phones + (display,)
 
     # --- setting up: Martha is the youngest --------------------------------------------------
-    expect(sandra.locator(".bl-path-card h2")).to_have_text("Beowulf waits beside the board")
+    expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Beowulf waits beside the board")
     screenshot(sandra, "legend-01-setup-360")
     sandra.locator("#bl-step").get_by_role("button", name="Martha").click()
     first_player(screens, MARTHA)
@@ -117,12 +120,13 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     # --- episode 2, Sail to Denmark: the table enters its kind from the board ---------------
     martha.get_by_role("button", name="Move Beowulf to the next episode").click()
     at_episode(screens, 2, "Sail to Denmark")
-    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 2 yet")
+    all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 2 yet")
     expect(display.locator("#bl-step")).to_contain_text("A player enters it from their phone.")
-    entry = sandra.locator("details.bl-suggestion").filter(has_text="Enter what the board shows")
-    entry.locator("summary").click()
+    entry = sandra.locator("#bl-entry-2")  # the rulebook names episode 2: the form is open at once
     expect(entry.locator("input[name=name]")).to_have_value("Sail to Denmark")
-    entry.locator("select[name=kind]").select_option("selection")
+    expect(entry.locator(".bl-f-symbols")).to_be_hidden()  # asked once the kind needs them
+    entry.locator(".bl-f-kind .bl-chip").filter(has_text="Selection").click()
+    expect(entry.locator(".bl-f-spaces")).to_be_hidden()  # a selection has no reward spaces
     screenshot(sandra, "legend-04-enter-episode-2-360")
     entry.get_by_role("button", name="Save what the board shows").click()
     all_show(screens, "#bl-episode h2", "2. Sail to Denmark")
@@ -143,28 +147,30 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     others = (sandra, martha, display)
     before = [public_text(page) for page in others]
     enter_token(mark, "fame", 4)
-    expect(mark.locator("#bl-me .bl-tokens")).to_contain_text("alliance (fame)")
-    expect(mark.locator("#bl-me .bl-tokens li").filter(has_text="alliance (fame)").locator("strong")).to_have_text("4")
+    expect(mark.locator("#bl-me .bl-tokens")).to_contain_text("Alliance (fame)")
+    mine = mark.locator("#bl-me .bl-tokens tr")
+    expect(mine.filter(has_text="Alliance (fame)").locator(".bl-value")).to_have_text("4")
     expect(mark.locator("#bl-me")).to_contain_text("If the game ended now: 9 points")
     screenshot(mark, "legend-05-mark-private-360")
     for page, seen in zip(others, before):
         expect(page.locator(".history")).to_contain_text(re.compile("Mark entered the value of an? alliance token"),
                                                          timeout=LIVE)
         unchanged_but_the_badge(page, seen, "1 to enter")
-        never_shows(page, "alliance (fame)", "Give back alliance", "If the game ended now: 9 points")
+        never_shows(page, "Alliance (fame)", "If the game ended now: 9 points")
 
     # --- episode 3: the first major episode, King Hrothgar's Hall ----------------------------
     martha.get_by_role("button", name="Move Beowulf to the next episode").click()
     at_episode(screens, 3, "")
-    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 3 yet")
+    all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 3 yet")
     hall = martha.locator("details.bl-suggestion").filter(has_text="It is King Hrothgar's Hall")
     hall.locator("summary").click()
-    expect(hall.locator("select[name=kind]")).to_have_value("simultaneous")
-    expect(hall.locator("select[name='symbols[]']").first).to_have_value("friendship")
+    expect(hall.locator(".bl-suggested")).to_contain_text("Major episode, played simultaneously")
+    expect(hall.locator(".bl-suggested")).to_contain_text("Friendship")
+    expect(hall.locator(".bl-suggested-spaces li").nth(4)).to_have_text("not described")
     screenshot(martha, "legend-06-enter-hrothgar-360")
-    hall.get_by_role("button", name="Save what the board shows").click()
+    hall.get_by_role("button", name="It is King Hrothgar's Hall: save").click()
     at_episode(screens, 3, "King Hrothgar's Hall")
-    all_show(screens, "#bl-episode .bl-prompt", "Everyone chooses cards secretly and reveals together")
+    all_show(screens, "#bl-step .bl-prompt", "Everyone chooses cards secretly and reveals together")
     for page in screens:
         spaces = page.locator("#bl-episode .bl-space")
         expect(spaces).to_have_count(5)
@@ -184,16 +190,16 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
         for i, (marker, name, symbols) in enumerate(((1, "Martha", 2), (2, "Mark", 2), (3, "Sandra", 1))):
             expect(markers.nth(i).locator(".badge").first).to_have_text(str(marker))
             expect(markers.nth(i)).to_contain_text(f"{name} · {symbols} symbol{'s' if symbols != 1 else ''}")
-    all_show(screens, "#bl-episode .bl-prompt", "Martha (status marker 1) picks a reward space.")
+    all_show(screens, "#bl-step .bl-prompt", "Martha (status marker 1) picks a reward space.")
 
     # Reward spaces in status-marker order.
     expect(sandra.locator("form.bl-pick")).to_have_count(0)
     expect(martha.locator("form.bl-pick")).to_have_count(3)
     screenshot(martha, "legend-08-picks-360")
     martha.get_by_role("button", name="Take space 3: 2 alliance tokens").click()
-    all_show(screens, "#bl-episode .bl-prompt", "Mark (status marker 2) picks a reward space.")
+    all_show(screens, "#bl-step .bl-prompt", "Mark (status marker 2) picks a reward space.")
     mark.get_by_role("button", name="Take space 1: Special card: King Hrothgar's Blessing").click()
-    all_show(screens, "#bl-episode .bl-prompt", "Sandra (status marker 3) picks a reward space.")
+    all_show(screens, "#bl-step .bl-prompt", "Sandra (status marker 3) picks a reward space.")
     expect(sandra.locator("form.bl-pick")).to_have_count(1)  # the last marker takes what is left
     sandra.get_by_role("button", name="Take space 2: Treasure 1").click()
 
@@ -215,11 +221,12 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     enter_token(martha, "treasure", 3)
     expect(martha.locator("form.bl-enter-token")).to_have_count(1)
     enter_token(martha, "fame", 6)
-    mine = martha.locator("#bl-me .bl-tokens li")
-    expect(mine).to_have_count(3)
-    expect(mine.filter(has_text="alliance (treasure)").locator("strong")).to_have_text("3")
-    expect(mine.filter(has_text="alliance (fame)").locator("strong")).to_have_text("6")
-    expect(mine.filter(has_text="fame").first.locator("strong")).to_have_text("2")
+    mine = martha.locator("#bl-me .bl-tokens tr")
+    expect(mine).to_have_count(3)  # by kind: fame, alliance (fame), alliance (treasure)
+    expect(mine.nth(0)).to_contain_text("Fame")
+    expect(mine.nth(0).locator(".bl-value")).to_have_text("2")
+    expect(mine.filter(has_text="Alliance (fame)").locator(".bl-value")).to_have_text("6")
+    expect(mine.filter(has_text="Alliance (treasure)").locator(".bl-value")).to_have_text("3")
     expect(martha.locator("#bl-me")).to_contain_text("If the game ended now: 16 points")
     screenshot(martha, "legend-11-martha-private-360")
     for page, seen in zip(others, before):
@@ -227,26 +234,28 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
                                                          timeout=LIVE)
         expect(page.locator("#bl-player-1")).not_to_contain_text("to enter", timeout=LIVE)
         unchanged_but_the_badge(page, seen, "2 to enter")
-        never_shows(page, "alliance (treasure)", "Give back alliance 3", "Give back alliance 6",
-                    "If the game ended now: 16 points")
-    never_shows(sandra, "alliance (fame)")
-    never_shows(display, "alliance (fame)", "If the game ended now")
+        never_shows(page, "Alliance (treasure)", "If the game ended now: 16 points")
+    never_shows(sandra, "Alliance (fame)")
+    never_shows(display, "Alliance (fame)", "If the game ended now")
 
     # --- Sandra, first player now, moves Beowulf on --------------------------------------------
     expect(martha.get_by_role("button", name="Move Beowulf to the next episode")).to_be_visible()
     sandra.get_by_role("button", name="Move Beowulf to the next episode").click()
     at_episode(screens, 4, "")
-    all_show(screens, "#bl-episode .bl-prompt", "The app does not know episode 4 yet")
+    all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 4 yet")
     first_player(screens, SANDRA)
     screenshot(sandra, "legend-12-episode-4-360")
 
     # Only Martha's own "By hand" section offers her tokens back, values and all.
     martha.locator(".bl-by-hand summary").click()
-    expect(martha.locator(".bl-by-hand")).to_contain_text("Give back alliance 6")
+    give_back = martha.locator(".bl-give-back .bl-chip-row")
+    expect(give_back.filter(has_text="Alliance (fame)").get_by_role("button")).to_have_text("6")
+    expect(give_back.filter(has_text="Alliance (treasure)").get_by_role("button")).to_have_text("3")
     screenshot(martha, "legend-13-by-hand-360")
     mark.locator(".bl-by-hand summary").click()
-    expect(mark.locator(".bl-by-hand")).to_contain_text("Give back alliance 4")
-    never_shows(mark, "Give back alliance 6", "Give back alliance 3")
+    expect(mark.locator(".bl-give-back .bl-chip-row").filter(has_text="Alliance (fame)").get_by_role("button")) \
+        .to_have_text("4")
+    never_shows(mark, "Alliance (treasure)")
 
 
 def public_text(page: Page) -> str:
@@ -330,3 +339,144 @@ def test_the_quick_final_count_is_tapped_in_with_steppers_at_phone_width(server,
     expect(result.nth(0)).to_contain_text("No wound: bonus")
     screenshot(page, "legend-quick-03-scored-360")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+
+
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def new_legend_table(server) -> tuple[requests.Session, str]:
+    """A table whose host (this session) makes the moves the test does not tap."""
+    host = requests.Session()
+    token = host.post(server.url + "/api/tables", json={"game": "beowulf-the-legend", "players": PLAYERS},
+                      timeout=10).json()["token"]
+    return host, token
+
+
+def host_act(server, host: requests.Session, token: str, **action) -> None:
+    response = host.post(f"{server.url}/api/tables/{token}/actions", json=action, timeout=10)
+    assert response.status_code == 200, response.text
+
+
+def version_of(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def test_a_half_filled_episode_form_survives_another_phones_move(server, new_phone):
+    """Sandra is entering episode 3 from the board when Martha takes a scratch on her own phone:
+    the board re-renders on Sandra's phone (static/app.js keeps what a form and a <details> with an
+    id held), and what she typed and tapped is still there, her cursor too."""
+    host, token = new_legend_table(server)
+    host_act(server, host, token, type="advance")
+    for seat in range(3):
+        host_act(server, host, token, type="pass", seat=seat)
+    host_act(server, host, token, type="enter_episode", position=2, kind="recovery")
+    host_act(server, host, token, type="advance")
+    for seat in (0, 1, 2, 0, 1, 2):
+        host_act(server, host, token, type="take_recovery_card", seat=seat)
+    host_act(server, host, token, type="advance")
+    sandra = join(new_phone, server, token, "Sandra")
+    martha = join(new_phone, server, token, "Martha")
+
+    sandra.locator("#bl-path-all > summary").click()  # she looks at the whole path, too
+    sandra.locator("#bl-entry-3-open > summary").click()
+    form = sandra.locator("#bl-entry-3")
+    form.locator("input[name=name]").fill("Grendel's Mother")
+    form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").click()
+    form.locator(".bl-f-symbols .bl-chip").filter(has_text="Courage").click()
+    form.locator(".bl-f-symbols .bl-chip").filter(has_text="Fighting").click()
+    form.locator(".bl-sp-1 .bl-chip").filter(has=sandra.locator("input[value=fame5]")).click()
+    form.locator(".bl-sp-2 .bl-chip").filter(has_text="Other icons").click()
+    codes = form.locator(".bl-sp-2 input[name='spaces_other[]']")
+    codes.fill("fame3+wound")
+    expect(form.locator(".bl-sp-3 .bl-sp-choices")).to_be_visible()  # the next space to tap
+    expect(form.locator(".bl-sp-4 .bl-sp-choices")).to_be_hidden()
+    assert sandra.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    screenshot(sandra, "legend-form-01-half-filled")
+
+    # Martha takes a scratch by hand on her own phone: another phone's move.
+    before = version_of(sandra)
+    martha.locator(".bl-by-hand summary").click()
+    martha.locator(".bl-by-hand").get_by_role("button", name="+ scratch").click()
+    expect(sandra.locator("#board")).to_have_attribute("data-version", str(before + 1), timeout=LIVE)
+    expect(sandra.locator("#bl-player-1")).to_contain_text("scratches 1")
+
+    expect(sandra.locator("#bl-entry-3-open")).to_have_attribute("open", "")
+    expect(sandra.locator("#bl-path-all")).to_have_attribute("open", "")
+    expect(form.locator("input[name=name]")).to_have_value("Grendel's Mother")
+    expect(form.locator("input[name=kind][value=turn_order]")).to_be_checked()
+    expect(form.locator("input[name='symbols[]'][value=courage]")).to_be_checked()
+    expect(form.locator("input[name='symbols[]'][value=fighting]")).to_be_checked()
+    expect(form.locator("input[name=space1][value=fame5]")).to_be_checked()
+    expect(form.locator("input[name=space2][value=other]")).to_be_checked()
+    expect(codes).to_have_value("fame3+wound")
+    expect(codes).to_be_focused()
+    screenshot(sandra, "legend-form-02-after-marthas-move")
+
+    # She finishes: three more taps and the save.
+    for space, code in ((3, "alliance"), (4, "wound"), (5, "scratch")):
+        form.locator(f".bl-sp-{space} .bl-chip").filter(has=sandra.locator(f"input[value={code}]")).click()
+    form.get_by_role("button", name="Save what the board shows").click()
+    expect(sandra.locator("#bl-episode h2")).to_contain_text("3. Grendel's Mother", timeout=LIVE)
+    spaces = sandra.locator("#bl-episode .bl-space .bl-icons")
+    expect(spaces).to_have_text(["Fame 5", "Fame 3 + Wound (+2 cards)", "An alliance token", "Wound (+2 cards)",
+                                 "Scratch"])
+
+
+def first_screen(page: Page, locator, name: str) -> None:
+    """What the phone must tap is on its first screen, and nothing scrolls sideways."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = locator.bounding_box()
+    screenshot_screen(page, name)
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], (name, box)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name}: scrolls sideways"
+
+
+def screenshot_screen(page: Page, name: str) -> None:
+    from tests.e2e.conftest import OUTPUT
+
+    OUTPUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"{name}.png"))
+
+
+def test_the_acting_phone_finds_its_buttons_on_its_first_screen(server, new_phone):
+    host, token = new_legend_table(server)
+    martha = new_phone(**PHONE_390)
+    martha.goto(f"{server.url}/t/{token}/join")
+    martha.get_by_role("button", name="Martha").click()
+    mark = new_phone(**PHONE_390)
+    mark.goto(f"{server.url}/t/{token}/join")
+    mark.get_by_role("button", name="Mark").click()
+    display = new_phone(1280, 800)
+    display.goto(f"{server.url}/t/{token}/display")
+
+    first_screen(martha, martha.get_by_role("button", name="Move Beowulf onto episode 1"), "legend-fold-01-start-390")
+    host_act(server, host, token, type="set_first_player", seat=1)
+    host_act(server, host, token, type="advance")
+    take_part = martha.locator("#bl-step").get_by_role("button", name="Take part")
+    expect(take_part).to_be_visible(timeout=LIVE)
+    first_screen(martha, take_part, "legend-fold-02-minor-390")
+
+    host_act(server, host, token, type="take_opportunity", seat=1)
+    host_act(server, host, token, type="pass", seat=2)
+    host_act(server, host, token, type="pass", seat=0)
+    host_act(server, host, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
+             spaces=["special:blessing", "treasure1", "alliance2", "cards2", "fame1"])
+    host_act(server, host, token, type="advance")
+    reveal = mark.get_by_role("button", name="Reveal: hand out the status markers")
+    expect(reveal).to_be_visible(timeout=LIVE)
+    first_screen(mark, reveal, "legend-fold-03-symbols-390")
+    host_act(server, host, token, type="enter_symbols", counts=[1, 2, 3])
+    take = mark.get_by_role("button", name=re.compile("^Take space 1"))
+    expect(take).to_be_visible(timeout=LIVE)
+    first_screen(mark, take, "legend-fold-04-picks-390")
+    expect(mark.locator("#bl-step .bl-your-turn")).to_have_text("Your turn")
+
+    # The table display: the episode, the prompt and the markers first, the named path beside.
+    expect(display.locator("#bl-step .bl-prompt")).to_have_text("Mark (status marker 1) picks a reward space.",
+                                                                timeout=LIVE)
+    first_screen(display, display.locator("#bl-step"), "legend-fold-05-display-1280")
+    here = display.locator(".bl-path-card li.here")
+    expect(here).to_contain_text("2")
+    box = here.bounding_box()
+    assert box["y"] + box["height"] <= 800, "the path's current episode is below the fold"
+    expect(display.locator(".bl-path-card li.bl-cell").first).to_contain_text("King Hygelac's Court")

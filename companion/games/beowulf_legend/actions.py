@@ -43,7 +43,13 @@ ACTIONS = {
                     "description": "Icon codes clockwise from the title space (fame5, alliance2, "
                                    "fame3+wound, fame5|heal_wound …); \"\" = not known."},
             spaces_other={"type": "array", "maxItems": 5, "items": {"type": "string"},
-                          "description": "Typed codes that override spaces[i] when not empty."})),
+                          "description": "Typed codes that override spaces[i] when not empty."},
+            **{f"space{i}": {"type": "string",
+                             "description": f"The phone form's tap for space {i}: an icon code, \"\" or "
+                                            f"\"unknown\" (not known), or \"other\" (the codes typed in "
+                                            f"spaces_other[{i - 1}]). When given, these replace spaces[]; only "
+                                            "the kind's spaces are read."}
+               for i in range(1, 6)})),
     "set_token_mix": ActionSpec(
         _("Enter how many fame and treasure tokens of each value the box holds (remembered)"),
         _schema(("fame", "treasure"),

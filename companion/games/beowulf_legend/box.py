@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..base import RuleError, State, _, nmsg
+from ..base import Label, RuleError, State, _, label, nmsg
 from .board import DRAGON_BATTLE, position_named
 
 # "CONTENU DE LA BOITE": 36 fame, 24 treasure, 3 misfortune, 36 alliance tokens;
@@ -124,11 +124,17 @@ KIND_NAMES = {"fame": _("fame"), "treasure": _("treasure"), "misfortune": _("mis
 
 # --- scratches and wounds (face up) --------------------------------------------------------
 
+NO_SCRATCH_LEFT = _("No scratch tile is left in the supply")
+THREE_SCRATCHES = _("Three scratches become a wound (no compensation cards)")
+NO_TILE_LEFT = _("No %(tile)s tile is left in the supply")
+REST_PLAYED = "The Warrior's Rest: %(num)s scratch discarded"  # nmsg() in rest()
+
+
 def add_scratch(state: State, seat: int, warriors_rest: bool = False) -> list[dict[str, Any]]:
     player = state["players"][seat]
     notes = rest(state, seat) if warriors_rest else []
     if state["supply"]["scratch"] <= 0:
-        return notes + [note(_("No scratch tile is left in the supply"))]
+        return notes + [note(NO_SCRATCH_LEFT)]
     state["supply"]["scratch"] -= 1
     player["scratches"] += 1
     notes.append(note(_("Scratch")))
@@ -137,9 +143,39 @@ def add_scratch(state: State, seat: int, warriors_rest: bool = False) -> list[di
         #  et prend une grande tuile blessure. Remarque: dans ce cas, il ne pioche pas les deux cartes."
         player["scratches"] = 0
         state["supply"]["scratch"] += 3
-        notes.append(note(_("Three scratches become a wound (no compensation cards)")))
+        notes.append(note(THREE_SCRATCHES))
         notes += add_wound(state, seat, compensation=False)
     return notes
+
+
+def scratch_taken(notes: list[dict[str, Any]]) -> bool:
+    """Whether add_scratch (whose notes these are) gave a scratch tile (none may be left)."""
+    return not any(n["msg"] == NO_SCRATCH_LEFT for n in notes)
+
+
+def scratch_news(state: State, seat: int, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What came with a scratch, told for the history: The Warrior's Rest played, a third
+    scratch turning into a wound, a tile the supply no longer had."""
+    who = name(state, seat)
+    news = []
+    for n in notes:
+        if n["msg"] == REST_PLAYED:
+            news.append(nmsg("%(name)s plays The Warrior's Rest: %(num)s scratch discarded",
+                             "%(name)s plays The Warrior's Rest: %(num)s scratches discarded", n["args"]["num"],
+                             name=who))
+        elif n["msg"] == THREE_SCRATCHES:
+            news.append(label("%(name)s's three scratches become a wound (no compensation cards)",
+                              name=who).to_json())
+        elif n["msg"] in (NO_SCRATCH_LEFT, NO_TILE_LEFT):
+            news.append(n)
+    return news
+
+
+def told(event: Label, news: list[dict[str, Any]]) -> Label:
+    """A history line followed by what else happened, one sentence each."""
+    for more in news:
+        event = label("%(event)s. %(more)s", event=event.to_json(), more=more)
+    return event
 
 
 def add_wound(state: State, seat: int, double: bool = False, compensation: bool = True) -> list[dict[str, Any]]:
@@ -150,7 +186,7 @@ def add_wound(state: State, seat: int, double: bool = False, compensation: bool 
         raise RuleError("The double wound is not used before the Dragon Battle "
                         "(if Beowulf is there, enter that episode's name from the board)")
     if state["supply"][tile] <= 0:
-        return [note(_("No %(tile)s tile is left in the supply"), tile=term(TILE_NAMES[tile]))]
+        return [note(NO_TILE_LEFT, tile=term(TILE_NAMES[tile]))]
     state["supply"][tile] -= 1
     state["players"][seat]["double_wound" if double else "wounds"] += 1
     notes = [note(_("Double wound") if double else _("Wound"))]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..base import Action, Actor, Applied, PlayerSpec, RuleError, State, bool_field, int_field, label, seat_field
-from .board import GOLD, LAST, MINOR, check_board, is_gold, known_board, library_token_mix, merged, missing
+from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, is_gold, known_board, library_token_mix, merged,
+                    missing)
 from .box import BOX, name, new_specials
 from .episode import current, players, require_phase, untouched
 from .minor import begin as begin_minor
@@ -18,6 +19,10 @@ from .treasure import begin_bid
 from .turns import list_field, require_seated
 
 TEXT_FIELDS = ("name", "kind", "opportunity")
+# The phone's entry form: one choice per reward space, tapped ("other": its codes are typed in
+# spaces_other[]). The API's spaces[] list does the same in one field.
+FORM_SPACES = ("space1", "space2", "space3", "space4", "space5")
+OTHER, NOT_KNOWN = "other", "unknown"
 
 
 def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any] | None) -> State:
@@ -110,7 +115,7 @@ def enter_episode(state: State, action: Action, actor: Actor) -> Applied:
     position = _position(state, action)
     here = position == state["position"]
     old = state["board"].get(str(position))
-    record = merged(old, _changes(action), position)
+    record = merged(old, _changes(action, old or {}), position)
     if here and not (untouched(state) or state["phase"] in ("done", "final", "over")):
         _check_correction_under_way(state, old or {}, record)
     board = {**state["board"], str(position): record}
@@ -125,8 +130,8 @@ def enter_episode(state: State, action: Action, actor: Actor) -> Applied:
 def _check_correction_under_way(state: State, old: dict[str, Any], record: dict[str, Any]) -> None:
     """While spaces are being picked, a space not yet taken may be corrected; nothing else."""
     taken = {p["space"] for p in state["step"].get("picks", [])}
-    same = all(record[f] == old.get(f) for f in ("kind", "opportunity", "symbols")) and all(
-        record["spaces"][i - 1] == old["spaces"][i - 1] for i in taken)
+    same = all(record[f] == old.get(f) for f in ("kind", "opportunity")) and sorted(record["symbols"]) == sorted(
+        old.get("symbols", [])) and all(record["spaces"][i - 1] == old["spaces"][i - 1] for i in taken)
     if state["phase"] not in ("picks", "bid_reward") or not same or missing(record, players(state)):
         raise RuleError("Episode %(n)s is under way: undo its moves before correcting it", n=state["position"])
 
@@ -139,13 +144,29 @@ def _position(state: State, action: Action) -> int:
     return int_field(action, "position", 1, LAST)
 
 
-def _changes(action: Action) -> dict[str, Any]:
+def _changes(action: Action, old: Mapping[str, Any]) -> dict[str, Any]:
     changes: dict[str, Any] = {field: action[field] for field in TEXT_FIELDS if field in action}
     if "symbols" in action:
         changes["symbols"] = list_field(action, "symbols")
-    if "spaces" in action or "spaces_other" in action:
+    if any(field in action for field in FORM_SPACES):
+        changes["spaces"] = _form_spaces(action, changes.get("kind") or old.get("kind") or "")
+    elif "spaces" in action or "spaces_other" in action:
         changes["spaces"] = _spaces(list_field(action, "spaces"), list_field(action, "spaces_other"))
     return changes
+
+
+def _form_spaces(action: Action, kind: str) -> list[Any]:
+    """The spaces as the phone's form sends them: a tapped icon per space, or "other" and the codes
+    typed for it. The form lays out five spaces whatever the kind; only the kind's are read (a
+    treasure episode has one)."""
+    typed = list_field(action, "spaces_other")
+    out = []
+    for i, field in enumerate(FORM_SPACES):
+        choice = action.get(field)
+        if choice == OTHER:
+            choice = typed[i] if i < len(typed) else ""
+        out.append("" if choice in (None, NOT_KNOWN) else choice)
+    return out[:SPACE_COUNT.get(kind if isinstance(kind, str) else "", len(FORM_SPACES))]
 
 
 def _spaces(chosen: list[Any], typed: list[Any]) -> list[Any]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, int_field, label
 from .board import MAX_TOKEN_VALUE, token_mix
-from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
-                  give_special, heal, held, name, play_special, rest, take_token, term, token_of)
+from .box import (FACES, HEALS, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
+                  give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
+                  token_of, told)
 from .icons import parse_icon
 from .turns import acting_seat, require_seated
 
@@ -25,8 +26,8 @@ def enter_token(state: State, action: Action, actor: Actor) -> Applied:
     face = action.get("face") if token["kind"] == "alliance" else None
     enter_value(state, seat, token, value, face)
     # The label says that a value was entered, never which: every phone sees it.
-    return Applied(state, label("%(name)s entered the value of a %(kind)s token", name=name(state, seat),
-                                kind=term(KIND_NAMES[token["kind"]])))
+    entered = ENTERED[token["kind"]]
+    return Applied(state, label(entered, name=name(state, seat)))
 
 
 def take_token_by_hand(state: State, action: Action, actor: Actor) -> Applied:
@@ -36,8 +37,7 @@ def take_token_by_hand(state: State, action: Action, actor: Actor) -> Applied:
     if kind in FACES and action.get("value") not in (None, "", 0, "0"):
         value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
     take_token(state, seat, kind, value)
-    return Applied(state, label("%(name)s takes a %(kind)s token from the supply", name=name(state, seat),
-                                kind=term(KIND_NAMES[kind])))
+    return Applied(state, label(TAKEN[kind], name=name(state, seat)))
 
 
 def return_token(state: State, action: Action, actor: Actor) -> Applied:
@@ -48,14 +48,40 @@ def return_token(state: State, action: Action, actor: Actor) -> Applied:
     if state["phase"] == "bid" and token["id"] in state["step"]["revealed"][seat]:
         raise RuleError("That token lies face up in the bid")
     give_back(state, seat, token)
-    return Applied(state, label("%(name)s gives a %(kind)s token back to the supply", name=name(state, seat),
-                                kind=term(KIND_NAMES[token["kind"]])))
+    given_back = GIVEN_BACK[token["kind"]]
+    return Applied(state, label(given_back, name=name(state, seat)))
+
+
+# One history line per kind of token ("an alliance token", and each language its own grammar).
+ENTERED = {
+    "fame": _("%(name)s entered the value of a fame token"),
+    "treasure": _("%(name)s entered the value of a treasure token"),
+    "alliance": _("%(name)s entered the value of an alliance token"),
+}
+TAKEN = {
+    "fame": _("%(name)s takes a fame token from the supply"),
+    "treasure": _("%(name)s takes a treasure token from the supply"),
+    "alliance": _("%(name)s takes an alliance token from the supply"),
+    "misfortune": _("%(name)s takes a misfortune token from the supply"),
+}
+GIVEN_BACK = {
+    "fame": _("%(name)s gives a fame token back to the supply"),
+    "treasure": _("%(name)s gives a treasure token back to the supply"),
+    "alliance": _("%(name)s gives an alliance token back to the supply"),
+    "misfortune": _("%(name)s gives a misfortune token back to the supply"),
+}
+# Earlier history lines keep their message ids in the log: kept here so that they still translate.
+EARLIER_WORDINGS = (_("%(name)s entered the value of a %(kind)s token"),
+                    _("%(name)s takes a %(kind)s token from the supply"),
+                    _("%(name)s gives a %(kind)s token back to the supply"))
 
 
 def take_scratch(state: State, action: Action, actor: Actor) -> Applied:
     seat = acting_seat(state, action, actor)
-    add_scratch(state, seat, warriors_rest=bool_field(action, "warriors_rest"))
-    return Applied(state, label("%(name)s takes a scratch", name=name(state, seat)))
+    notes = add_scratch(state, seat, warriors_rest=bool_field(action, "warriors_rest"))
+    event = label("%(name)s takes a scratch", name=name(state, seat)) if scratch_taken(notes) \
+        else label("%(name)s takes no scratch", name=name(state, seat))
+    return Applied(state, told(event, scratch_news(state, seat, notes)))
 
 
 def take_wound(state: State, action: Action, actor: Actor) -> Applied:

@@ -7,10 +7,10 @@ symbols each player revealed. Turn-order play: the table enters players as they 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..base import Action, Actor, Applied, RuleError, State, bool_field, label
-from .box import add_scratch, name
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, label
+from .box import add_scratch, name, scratch_news, scratch_taken, told
 from .episode import players, require_kind, require_phase
 from .rewards import start_picks
 from .turns import acting_seat, distance, list_field, require_seated
@@ -72,19 +72,33 @@ def drop_out(state: State, action: Action, actor: Actor) -> Applied:
     # "vous retournez deux cartes ne correspondant pas, vous êtes éliminé [...] vous prenez bien entendu une tuile égratignure"
     notes = add_scratch(state, seat, warriors_rest=rest) if failed_risk else []
     step["drops"].append({"seat": seat, "marker": marker, "failed_risk": failed_risk, "notes": notes})
+    event = told(_dropped(state, seat, marker, failed_risk, notes), scratch_news(state, seat, notes))
     if len(step["drops"]) == players(state) - 1:
-        return _last_one_in(state, seat, marker)
-    return Applied(state, label("%(name)s drops out and takes status marker %(marker)s", name=name(state, seat),
-                                marker=marker))
+        return _last_one_in(state, event)
+    return Applied(state, event)
 
 
-def _last_one_in(state: State, seat: int, marker: int) -> Applied:
+def _dropped(state: State, seat: int, marker: int, failed_risk: bool, notes: list[dict[str, Any]]) -> Label:
+    who = name(state, seat)
+    if not failed_risk:
+        return label("%(name)s drops out and takes status marker %(marker)s", name=who, marker=marker)
+    if scratch_taken(notes):
+        return label("%(name)s fails a risk, takes a scratch and drops out with status marker %(marker)s",
+                     name=who, marker=marker)
+    return label("%(name)s fails a risk and drops out with status marker %(marker)s", name=who, marker=marker)
+
+
+def _last_one_in(state: State, event: Label) -> Applied:
     # "Le dernier joueur en jeu reçoit le marqueur de position avec le chiffre 1."
     drops = state["step"]["drops"]
     markers = [1] * players(state)
     for drop in drops:
         markers[drop["seat"]] = drop["marker"]
     start_picks(state, markers, {"drops": drops})
-    return Applied(state, label("%(name)s drops out and takes status marker %(marker)s; %(last)s is the last one in",
-                                name=name(state, seat), marker=marker, last=name(state, markers.index(1))))
+    last = label("%(name)s is the last one in and takes status marker 1", name=name(state, markers.index(1)))
+    return Applied(state, told(event, [last.to_json()]))
+
+
+# Earlier history lines keep their message ids in the log: kept here so that they still translate.
+EARLIER_WORDINGS = (_("%(name)s drops out and takes status marker %(marker)s; %(last)s is the last one in"),)
 

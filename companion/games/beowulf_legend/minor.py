@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, label, nmsg
-from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, shows, take_token, term,
-                  token_of, why_not_take)
+from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, label, nlabel, nmsg
+from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
+                  shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
 from .turns import acting_seat, clockwise_from, list_field, require_owner
 
@@ -78,9 +78,11 @@ def take_risk(state: State, action: Action, actor: Actor) -> Applied:
                 turn_over=False)
         return Applied(state, label("%(name)s cancels a failed risk with Beowulf's Resolve", name=name(state, seat)))
     # "le joueur place ces deux cartes sur la pile de défausse et reçoit une tuile égratignure"
-    notes += add_scratch(state, seat, warriors_rest=rest)
-    _record(state, seat, "failed", notes)
-    return Applied(state, label("%(name)s fails a risk and takes a scratch", name=name(state, seat)))
+    scratch = add_scratch(state, seat, warriors_rest=rest)
+    _record(state, seat, "failed", notes + scratch)
+    event = label("%(name)s fails a risk and takes a scratch", name=name(state, seat)) if scratch_taken(scratch) \
+        else label("%(name)s fails a risk", name=name(state, seat))
+    return Applied(state, told(event, scratch_news(state, seat, scratch)))
 
 
 # --- Opportunity -------------------------------------------------------------------------
@@ -155,6 +157,15 @@ SELECTION_TEXTS = {
     "scratches": _("Discard all your scratches"),
 }
 _SELECTION_TOKENS = {"treasure2": ("treasure", 2), "alliance": ("alliance", 0), "fame2": ("fame", 2)}
+# The history line, read on every phone (SELECTION_TEXTS speak to the player choosing).
+SELECTION_LABELS = {
+    "treasure2": _("%(name)s takes a treasure token of value 2"),
+    "alliance": _("%(name)s takes a face-down alliance token"),
+    "fame2": _("%(name)s takes a fame token of value 2"),
+    "cards2": _("%(name)s draws 2 cards"),
+}
+# Earlier history lines keep their message ids in the log: kept here so that they still translate.
+EARLIER_WORDINGS = (_("%(name)s chooses: %(option)s"),)
 
 
 def why_not_select(state: State, seat: int, option: str) -> dict[str, Any] | None:
@@ -174,16 +185,15 @@ def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
     if reason:
         msg, args = reason["msg"], reason["args"]
         raise RuleError(msg, **args)
+    if option == "scratches":
+        count = state["players"][seat]["scratches"]
+        _record(state, seat, option, heal(state, seat, "scratches"))
+        return Applied(state, nlabel("%(name)s gives back %(num)s scratch", "%(name)s gives back %(num)s scratches",
+                                     count, name=name(state, seat)))
     if option in _SELECTION_TOKENS:
         take_token(state, seat, *_SELECTION_TOKENS[option])
-        notes = [note(SELECTION_TEXTS[option])]
-    elif option == "scratches":
-        notes = heal(state, seat, "scratches")
-    else:
-        notes = [note(SELECTION_TEXTS[option])]
-    _record(state, seat, option, notes)
-    return Applied(state, label("%(name)s chooses: %(option)s", name=name(state, seat),
-                                option=term(SELECTION_TEXTS[option])))
+    _record(state, seat, option, [note(SELECTION_TEXTS[option])])
+    return Applied(state, label(SELECTION_LABELS[option], name=name(state, seat)))
 
 
 # --- Recovery and passing ----------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, int_field, label, nmsg
 from .board import MAJOR
 from .box import (KIND_NAMES, add_scratch, add_wound, card_names, give_special, heal, heal_choices, name, note,
-                  play_special, take_token, term, why_not_take)
+                  play_special, scratch_news, take_token, term, told, why_not_take)
 from .episode import current, finish, players, require_phase
 from .icons import PENALTIES, Icon, parse_space
 from .turns import acting_seat
@@ -59,9 +59,11 @@ def pick_space(state: State, action: Action, actor: Actor) -> Applied:
     strict = any(_deliverable(state, code) for code in others)
     notes = take_icons(state, seat, alternatives[choice], action, strict=strict)
     state["step"]["picks"].append({"seat": seat, "space": space, "alternative": choice, "notes": notes})
+    news = scratch_news(state, seat, notes)
     if picker(state) is None:
-        return _finish_picks(state, seat, space)
-    return Applied(state, label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space))
+        return _finish_picks(state, seat, space, news)
+    return Applied(state, told(label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space),
+                               news))
 
 
 def _deliverable(state: State, code: str) -> bool:
@@ -90,16 +92,17 @@ def _alternative(action: Action, count: int) -> int:
     return int_field(action, "alternative", 0, count - 1)
 
 
-def _finish_picks(state: State, seat: int, space: int) -> Applied:
+def _finish_picks(state: State, seat: int, space: int, news: list[dict[str, Any]]) -> Applied:
     kind = current(state)["kind"]
     markers = state["step"]["markers"] if state["phase"] == "picks" else None
     finish(state)
     if kind in MAJOR and markers:
         # "Le joueur qui a le marqueur avec le chiffre le plus élevé [...] devient le premier joueur"
         state["first_player"] = markers.index(len(markers))
-        return Applied(state, label("%(name)s takes reward space %(space)s and becomes first player",
-                                    name=name(state, seat), space=space))
-    return Applied(state, label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space))
+        return Applied(state, told(label("%(name)s takes reward space %(space)s and becomes first player",
+                                         name=name(state, seat), space=space), news))
+    return Applied(state, told(label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space),
+                               news))
 
 
 def take_icons(state: State, seat: int, icons: tuple[Icon, ...], action: Action, strict: bool) -> list[dict]:

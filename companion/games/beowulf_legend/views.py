@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import EPISODES, GOLD, KINDS, MAJOR, MINOR, OPPORTUNITIES, catalogue, missing, same_name
+from .board import EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, missing, \
+    position_named, same_name
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
@@ -48,6 +49,7 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "forms": FORM_CHOICES,
         "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
         "scores": scores,
+        "score_table": score_table(scores) if scores else None,
     }
 
 
@@ -198,18 +200,27 @@ def next_view(state: State) -> dict[str, Any] | None:
 
 def cover_view(state: State) -> dict[str, Any] | None:
     """The second red marker: "autant d'emplacements d'icône disponibles qu'il y a de joueurs [...]
-    dans le sens des aiguilles d'une montre en commençant par l'emplacement contenant le titre"."""
+    dans le sens des aiguilles d'une montre en commençant par l'emplacement contenant le titre".
+
+    It lies on the next episode whose reward spaces go by status marker: a major episode, Death of
+    Beowulf ("comme dans un épisode majeur") and, in the advanced game, Recover Treasures. An
+    episode not entered yet may be that one, so the search stops there — except before King
+    Hrothgar's Hall, "le premier épisode majeur". None once no such episode is left."""
     n = players(state)
     if n >= 5:
         return None
+    marked = MAJOR + ("death",) + (("recover_treasures",) if state["options"]["advanced"] else ())
+    first = next((c["name"] for c in catalogue() if c.get("first_major")), "")
+    first_at = position_named(state["board"], first) if first else None
     start = state["position"] if state["phase"] in ("enter", "contest", "picks") else state["position"] + 1
     for position in range(max(start, 1), EPISODES + 1):
         record = state["board"].get(str(position)) or {}
-        if record.get("kind") in MAJOR:
+        if record.get("kind") in marked:
             return {"position": position, "name": record.get("name", ""), "available": n, "covered": n + 1}
-    first = next((c for c in catalogue() if c.get("first_major")), None)
-    placed = any(record.get("kind") in MAJOR for record in state["board"].values())
-    return {"position": None, "name": first["name"] if first and not placed else "", "available": n, "covered": n + 1}
+        if not record.get("kind") and (first_at is None or position > first_at):
+            placed = any(r.get("kind") in MAJOR for r in state["board"].values())
+            return {"position": None, "name": "" if placed else first, "available": n, "covered": n + 1}
+    return None
 
 
 # --- players -----------------------------------------------------------------------------
@@ -242,6 +253,7 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "tokens": [{**t, "revealed": t["id"] in revealed, "needs_value": needs_value(t)} for t in p["tokens"]],
+        "groups": token_groups(p["tokens"], revealed),
         "needs_value": [t["id"] for t in p["tokens"] if needs_value(t)],
         "sums": {"fame": sum(h.fame), "treasure": sum(h.treasure), "alliance_fame": sum(h.alliance_fame),
                  "alliance_treasure": sum(h.alliance_treasure)},
@@ -254,6 +266,43 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
                                if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
         "heal_choices": heal_choices(state, seat),
     }
+
+
+# How the owner's tokens are listed: by what they count for, then by value, highest first.
+GROUP_ORDER = (("fame", None), ("alliance", "fame"), ("treasure", None), ("alliance", "treasure"),
+               ("misfortune", None), ("alliance", None))
+GROUP_TITLES = {
+    ("fame", None): _("Fame"),
+    ("alliance", "fame"): _("Alliance (fame)"),
+    ("treasure", None): _("Treasure"),
+    ("alliance", "treasure"): _("Alliance (treasure)"),
+    ("misfortune", None): _("Misfortune"),
+    ("alliance", None): _("Alliance"),
+}
+
+
+def token_groups(tokens: list[dict[str, Any]], revealed: set[int] | frozenset[int] = frozenset()
+                 ) -> list[dict[str, Any]]:
+    """The owner's face-down tokens grouped by kind (an alliance token by its face) and value:
+    ``[{"kind", "face", "title", "count", "sum", "values": [{"value", "ids", "revealed"}]}]``.
+
+    Values run highest first; tokens whose value is not entered yet come last (value None).
+    Private: for the owner's view only.
+    """
+    groups = []
+    for kind, face in GROUP_ORDER:
+        mine = [t for t in tokens if t["kind"] == kind and (t.get("face") if kind == "alliance" else None) == face]
+        if not mine:
+            continue
+        values: dict[int | None, list[dict[str, Any]]] = {}
+        for t in sorted(mine, key=lambda t: (t["value"] is None, -(t["value"] or 0), t["id"])):
+            values.setdefault(t["value"], []).append(t)
+        groups.append({"kind": kind, "face": face, "title": msg(GROUP_TITLES[(kind, face)]), "count": len(mine),
+                       "sum": sum(t["value"] or 0 for t in mine),
+                       "values": [{"value": value, "ids": [t["id"] for t in ts],
+                                   "revealed": [t["id"] for t in ts if t["id"] in revealed]}
+                                  for value, ts in values.items()]})
+    return groups
 
 
 def supply_view(state: State) -> dict[str, Any]:
@@ -344,8 +393,10 @@ def entry_view(state: State) -> dict[str, Any]:
     position = state["position"]
     record = state["board"].get(str(position)) or {}
     placed = [r.get("name", "") for r in state["board"].values()]
-    suggestions = [] if record.get("kind") else [
-        {**c, "note": msg(CATALOGUE_NOTES[c["name"]]) if c["name"] in CATALOGUE_NOTES else None}
+    suggestions = [] if record.get("kind") or record.get("name") else [
+        {**c, **describe_kind(c), "key": slug(c["name"]), "symbol_texts": [msg(SYMBOLS[s]) for s in c["symbols"]],
+         "space_texts": [{"index": i, "alternatives": _alternatives(code)} for i, code in enumerate(c["spaces"], 1)],
+         "note": msg(CATALOGUE_NOTES[c["name"]]) if c["name"] in CATALOGUE_NOTES else None}
         for c in catalogue() if not any(same_name(p, c["name"]) for p in placed)]
     spaces = list(record.get("spaces") or [])
     return {
@@ -359,11 +410,81 @@ def entry_view(state: State) -> dict[str, Any]:
     }
 
 
+def slug(name: str) -> str:
+    """A name as a piece of an element id: "King Hrothgar's Hall" → "king-hrothgar-s-hall"."""
+    return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split())
+
+
+# --- final scores ------------------------------------------------------------------------
+
+def score_table(scores: list[dict[str, Any]]) -> dict[str, Any]:
+    """The final breakdown as a table: a column per player (in finishing order), a row per line.
+
+    Lines nobody scores on are left out; every player's column still adds up to their total.
+    """
+    columns = sorted(scores, key=lambda s: (s["place"], s["seat"]))
+    lines: list[str] = []
+    for score in columns:
+        lines += [line["msg"] for line in score["breakdown"] if line["msg"] not in lines]
+    points = {(score["seat"], line["msg"]): line["points"] for score in columns for line in score["breakdown"]}
+    rows = [{"msg": line, "points": [points.get((score["seat"], line), 0) for score in columns]} for line in lines]
+    return {"columns": [{"seat": s["seat"], "name": s["name"], "place": s["place"], "total": s["total"]}
+                        for s in columns],
+            "rows": [row for row in rows if any(row["points"])]}
+
+
+# --- the entry form ----------------------------------------------------------------------
+
+# The kinds as the form asks for them: grouped by the episode's colour on the board, each with a
+# short name under its group (the full names in KIND_NAMES are for the episode's own card).
+KIND_GROUPS = (
+    (_("Minor episode (beige)"), (("risk", _("Risk")), ("opportunity", _("Opportunity")),
+                                  ("selection", _("Selection")), ("recovery", _("Recovery"))),),
+    (_("Major episode (red)"), (("simultaneous", _("played simultaneously")),
+                                ("turn_order", _("played in turn order"))),),
+    (_("Treasure episode (gold, advanced rules)"), (("treasure", _("Treasure bid")),
+                                                    ("recover_treasures", _("Recover Treasures"))),),
+    (_("The last episode"), (("death", _("Death of Beowulf")),),),
+)
+
+# The rewards the form offers as taps, per space; anything else is typed as icon codes.
+# A number alone stands for the group's icon ("Fame" 5 is fame5); the full wording shows once chosen.
+SPACE_GROUPS = (
+    (_("Fame"), ("fame1", "fame2", "fame3", "fame4", "fame5", "fame6", "fame7"), True),
+    (_("Treasure"), ("treasure1", "treasure2", "treasure3", "treasure4"), True),
+    (_("Alliance tokens"), ("alliance", "alliance2"), True),
+    (_("Draw cards"), ("cards1", "cards2", "cards3"), True),
+    (_("Penalties"), ("misfortune", "scratch", "wound", "double_wound"), False),
+    (_("More"), ("heal", "fame5|heal_wound", "nothing"), False),
+)
+
+
+def _space_groups() -> list[dict[str, Any]]:
+    groups = []
+    for title, codes, numbered in SPACE_GROUPS:
+        choices = []
+        for code in codes:
+            alternatives = _alternatives(code)
+            number = "".join(c for c in code if c.isdigit()) or "1"
+            choices.append({"value": code, "alternatives": alternatives, "short": number if numbered else None})
+        groups.append({"title": msg(title), "choices": choices, "numbered": numbered})
+    groups.append({"title": msg(_("Special card")), "numbered": False, "choices": [
+        {"value": f"special:{card['key']}", "alternatives": _alternatives(f"special:{card['key']}"),
+         "short": card["name"]} for card in special_cards()]})
+    return groups
+
+
 FORM_CHOICES = {
     "kinds": [{"value": k, "text": msg(KIND_NAMES[k])} for k in KINDS],
+    "kind_groups": [{"title": msg(title), "kinds": [{"value": k, "text": msg(text)} for k, text in kinds]}
+                    for title, kinds in KIND_GROUPS],
     "opportunities": [{"value": o, "text": msg(OPPORTUNITY_NAMES[o])} for o in OPPORTUNITIES],
     "symbols": [{"value": s, "text": msg(t)} for s, t in SYMBOLS.items()],
     "icons": [{"value": code, "alternatives": _alternatives(code)} for code in COMMON_CODES],
     "special_icons": [{"value": f"special:{card['key']}", "name": card["name"]} for card in special_cards()],
+    "space_groups": _space_groups(),
+    "space_codes": [c["value"] for g in _space_groups() for c in g["choices"]],
+    "space_counts": dict(SPACE_COUNT),
+    "last": LAST,
     "token_kinds": list(TOKEN_KINDS),
 }

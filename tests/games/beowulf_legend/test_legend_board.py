@@ -167,3 +167,50 @@ def test_import_refuses_a_bad_board_file_naming_the_field(data, field):
 def test_a_broken_library_entry_is_left_out_instead_of_stopping_a_new_game(new_table):
     t = new_table(library={"episodes": {"5": {"kind": "bake"}, "6": {"kind": "selection"}}})
     assert "5" not in t.state["board"] and t.state["board"]["6"]["kind"] == "selection"
+
+
+def test_the_phone_form_sends_a_tap_per_space_and_typed_codes_only_for_other(new_table):
+    t = new_table(players=3, library={})
+    t.jump_to(9)
+    t.do("enter_episode", kind="simultaneous", symbols=["wit"], space1="fame5", space2="unknown", space3="other",
+         space4="special:daring", space5="fame2", spaces_other=["cards9", "", "fame3+wound", "", "nonsense"])
+    assert t.state["board"]["9"]["spaces"] == ["fame5", "", "fame3+wound", "special:daring", "fame2"]
+    assert t.view(None)["entry"]["missing"] == ["spaces"]  # 3 players: space 2 is in play
+
+
+def test_the_phone_form_reads_only_the_spaces_the_kind_has(new_table):
+    t = new_table(players=3, library={}, options={"advanced": True})
+    t.jump_to(9)
+    # A treasure episode has one space: what the form still holds for the others is left out.
+    t.do("enter_episode", kind="treasure", space1="fame4", space2="fame1", space3="", space4="", space5="")
+    assert t.state["board"]["9"]["spaces"] == ["fame4"]
+
+
+def test_a_correction_under_way_accepts_the_symbols_in_another_order(table):
+    table.jump_to(4)  # Grendel's Attack: courage, fighting
+    table.do("drop_out", seat=PETER)
+    table.do("drop_out", seat=SANDRA)
+    table.do("drop_out", seat=MARTHA)
+    table.do("pick_space", seat=MARK, space=1)
+    table.do("enter_episode", symbols=["fighting", "courage"], space1="fame5", space2="special:daring",
+             space3="alliance", space4="scratch", space5="scratch")
+    assert table.state["board"]["4"]["spaces"][3] == "scratch"
+
+
+def test_a_rulebook_episode_is_offered_with_its_details_to_check(new_table):
+    t = new_table(library={})
+    t.jump_to(3)
+    hall = next(s for s in t.view(None)["entry"]["suggestions"] if s["name"] == "King Hrothgar's Hall")
+    assert hall["key"] == "king-hrothgar-s-hall"
+    assert hall["kind_name"]["msg"] == "Major episode, played simultaneously"
+    assert [s["msg"] for s in hall["symbol_texts"]] == ["Friendship"]
+    assert [sp["alternatives"] for sp in hall["space_texts"]][4] == []  # space 5: not described
+    # Confirmed as it stands: with 4 players, spaces 1-4 are all it needs.
+    t.do("enter_episode", name=hall["name"], kind=hall["kind"], symbols=hall["symbols"], spaces=hall["spaces"])
+    assert t.state["phase"] == "contest"
+
+
+def test_an_episode_whose_name_the_rulebook_gives_offers_no_other_names(new_table):
+    t = new_table(library={})
+    t.jump_to(2)  # Sail to Denmark: its kind is what is missing
+    assert t.view(None)["entry"]["suggestions"] == []

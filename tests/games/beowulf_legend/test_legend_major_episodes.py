@@ -9,6 +9,7 @@ import pytest
 
 from companion.games.base import Actor
 from companion.games.beowulf_legend.major import markers_by_count
+from tests.games.beowulf_legend.conftest import BOARD, english
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -53,7 +54,8 @@ def test_rulebook_turn_order_example_at_grendels_attack(table):
     # Martha matches with a Beowulf card; Mark, on 3 already, must play one more card; Martha then drops.
     applied = table.do("drop_out", seat=MARTHA)
     assert table.state["step"]["markers"] == [3, 2, 1, 4]
-    assert applied.label.args["last"] == "Mark"
+    assert english(applied.label.msg, applied.label.args) == \
+        "Martha drops out and takes status marker 2. Mark is the last one in and takes status marker 1"
 
 
 def test_a_failed_risk_in_a_turn_order_major_drops_the_player_with_a_scratch(table):
@@ -194,3 +196,22 @@ def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
     two.do("pick_space", seat=0, space=1)
     assert "already been taken" in two.state["recent"]["picks"][1]["notes"][0]["msg"]
     assert two.state["first_player"] == 0
+
+
+def test_the_second_red_marker_waits_on_an_episode_not_entered_yet_after_the_first_major(new_table):
+    t = new_table(players=3, library={"episodes": {"3": BOARD["3"]}})
+    t.jump_to(4)  # after King Hrothgar's Hall: episode 4 is not entered, it may be the next major
+    assert t.view(None)["cover"] == {"position": None, "name": "", "available": 3, "covered": 4}
+
+
+def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
+    t = new_table(players=2)
+    for position in range(2, 36):
+        if str(position) not in BOARD:
+            t.do("enter_episode", position=position, kind="recovery")
+    t.jump_to(36)
+    assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf", "available": 2, "covered": 3}
+    t.do("enter_symbols", counts=[1, 0])
+    t.do("pick_space", seat=0, space=1, alternative=0)
+    t.do("pick_space", seat=1, space=2)
+    assert t.state["phase"] in ("final", "over") and t.view(None)["cover"] is None

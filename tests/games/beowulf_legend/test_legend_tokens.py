@@ -123,3 +123,20 @@ def test_final_scores_wait_for_every_face_down_value_then_show_on_every_phone(ne
     assert GAME.is_over(t.state)
     for seat in (None, 0, 1):
         assert [(s["name"], s["total"]) for s in t.view(seat)["scores"]] == [("Sandra", 8), ("Martha", 14)]
+
+
+def test_the_owner_sees_the_tokens_grouped_by_kind_and_value_highest_first(table):
+    for value in (2, 5, 2, 1):
+        table.give(MARTHA, "fame", value)
+    table.give(MARTHA, "treasure", 3)
+    table.give(MARTHA, "alliance", 4, face="fame")
+    table.do("take_token", seat=MARTHA, kind="misfortune")
+    table.do("take_token", seat=MARTHA, kind="alliance")  # not turned over yet
+    groups = table.view(MARTHA)["me"]["groups"]
+    assert [(g["kind"], g["face"]) for g in groups] == [("fame", None), ("alliance", "fame"), ("treasure", None),
+                                                       ("misfortune", None), ("alliance", None)]
+    fame = groups[0]
+    assert [(x["value"], len(x["ids"])) for x in fame["values"]] == [(5, 1), (2, 2), (1, 1)]
+    assert fame["sum"] == 10 and fame["count"] == 4
+    assert groups[-1]["values"][0]["value"] is None
+    assert table.view(SANDRA)["me"]["groups"] == [] and table.view(None)["me"] is None

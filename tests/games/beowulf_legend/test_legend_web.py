@@ -65,10 +65,11 @@ def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_tabl
         act(client, token, type="pass", seat=seat)
     act(client, token, type="advance")
     html = page(client, token)
-    assert "Enter episode 2 from the board" in text_of(html)
+    assert "The app does not know episode 2 yet" in text_of(html)
     fields = form_fields(html, "enter_episode", index=0)  # "Enter what the board shows" comes first
     data = {**fields, "name": "Sail to Denmark", "kind": "risk", "opportunity": "",
-            "symbols[]": ["travelling", "wit"], "spaces[]": [""] * 5, "spaces_other[]": [""] * 5}
+            "symbols[]": ["travelling", "wit"], **{f"space{i}": "" for i in range(1, 6)},
+            "spaces_other[]": [""] * 5}
     response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 200, response.get_data(as_text=True)
     assert "Sandra's turn" in text_of(response.get_data(as_text=True))
@@ -89,9 +90,9 @@ def test_a_face_down_value_shows_on_its_owners_phone_only(client, phone):
                            headers={"HX-Request": "true"})
     assert response.status_code == 200
     mine = page(martha, token)
-    assert re.search(r"alliance \(treasure\).*?<strong>6</strong>", mine, re.S)
+    assert re.search(r"Alliance \(treasure\)</th>\s*<td[^>]*><span[^>]*>6</span>", mine)
     others = page(client, token) + client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
-    assert "(treasure)" not in others and "<strong>6</strong>" not in others
+    assert "(treasure)" not in others and "bl-value" not in others
     assert "fame 0 · treasure 0 · alliance 1 · misfortune 0" in text_of(others)
 
 
@@ -157,7 +158,124 @@ def test_death_of_beowulf_ends_the_game_with_scores_on_every_phone(client, phone
     act(martha, token, type="pick_space", space=1, alternative=0)
     act(client, token, type="pick_space", space=2)
     for reader in (client, martha):
-        text = text_of(page(reader, token))
+        html = page(reader, token)
+        text = text_of(html)
         assert "Final scores" in text and "Episode 36 is over" in text
-        assert "Fame tokens: 5" in text and "Fame tokens: 3" in text  # Martha 10, Sandra 8: the breakdowns
+        # The breakdown is a table: a column per player in finishing order (Martha 10, Sandra 8).
+        table = re.search(r'<table class="scores-table bl-final-table">.*?</table>', html, re.S).group(0)
+        header = text_of(re.search(r"<thead>.*?</thead>", table, re.S).group(0)).split()
+        assert header == ["Scoring", "Martha", "Sandra"]
+        rows = {text_of(m.group(1)).strip(): text_of(m.group(2)).split()
+                for m in re.finditer(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table, re.S)}
+        assert rows["Fame tokens"] == ["+5", "+3"] and rows["No wound: bonus"] == ["+5", "+5"]
+        assert rows["Total"] == ["10", "8"] and rows["Place"] == ["1", "2"]
+        assert "Misfortune (−2 each)" not in rows  # nobody scores on it
     assert "Final scores" in text_of(client.get(f"/t/{token}/board?display=1").get_data(as_text=True))
+
+
+FILLED_IN = re.compile(r'<input type="(?:text|radio|checkbox|number)"|<select')
+
+
+def ids_to_keep(html: str) -> list[str]:
+    """The ids of the board's forms a person fills in (not one-tap buttons) and of its <details>;
+    each must have one (asserted here)."""
+    board = html.split('id="board"', 1)[1]
+    ids = []
+    for form in re.findall(r"<form .*?</form>", board, re.S):
+        if FILLED_IN.search(form):
+            found = re.match(r'<form [^>]*\bid="([^"]+)"', form)
+            assert found, f"a form to fill in without an id: {form[:300]}"
+            ids.append(found.group(1))
+    for details in re.findall(r"<details[^>]*>", board):
+        found = re.search(r'\bid="([^"]+)"', details)
+        assert found, f"a <details> without an id: {details}"
+        ids.append(found.group(1))
+    assert len(ids) == len(set(ids)), f"ids used twice: {ids}"
+    return ids
+
+
+def test_every_form_to_fill_in_and_every_disclosure_keeps_its_id_across_renders(client, phone):
+    """app.js restores typed values and open <details> by id when another phone's move re-renders
+    the board: the ids must exist, be unique, and not change while the state does not."""
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    seen = set()
+
+    def check(*expected):
+        for reader in (client, martha):
+            first = ids_to_keep(page(reader, token))
+            assert ids_to_keep(page(reader, token)) == first
+            seen.update(first)
+        for form_id in expected:
+            assert form_id in seen, (form_id, seen)
+
+    check("bl-path-all", "bl-reference", "bl-by-hand")
+    act(client, token, type="advance")
+    for seat in range(3):
+        act(client, token, type="pass", seat=seat)
+    act(client, token, type="advance")  # episode 2: the table enters its kind
+    check("bl-entry-2", "bl-entry-2-open")
+    before = ids_to_keep(page(martha, token))
+    act(client, token, type="take_token", seat=2, kind="alliance")  # another phone's move
+    assert ids_to_keep(page(martha, token)) == before
+    act(client, token, type="take_special", seat=0, card="daring")  # the risk form then asks about it
+    act(client, token, type="enter_episode", kind="risk", symbols=["wit", "courage"])
+    check("bl-risk-2-0", "bl-correct-2")
+    act(client, token, type="take_token", seat=1, kind="fame")
+    check("bl-token-2")  # Martha's own token to turn over: on her phone only
+    martha.post(f"/api/tables/{token}/actions", json={"type": "enter_token", "token": 2, "value": 3})
+    for seat in range(3):
+        act(client, token, type="take_risk", seat=seat, outcome="kept")
+    act(client, token, type="advance")  # episode 3: a rulebook episode can be confirmed
+    check("bl-entry-3", "bl-entry-3-king-hrothgar-s-hall-open")
+    act(client, token, type="enter_episode", name="King Hrothgar's Hall", kind="simultaneous",
+        symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
+    check("bl-symbols-3")
+    act(client, token, type="enter_symbols", counts=[1, 2, 0])
+    check()
+    assert 'id="bl-pick-3-0-1"' in page(martha, token)  # Martha holds marker 1: her picks carry ids too
+
+
+def test_the_phone_shows_what_to_do_before_the_path_and_the_reference(client, phone):
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
+        spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
+    act(client, token, type="advance")
+    for seat in range(3):
+        act(client, token, type="pass", seat=seat)
+    act(client, token, type="advance")
+    act(client, token, type="enter_symbols", counts=[1, 2, 0])
+    html = page(martha, token)
+    order = [html.index(marker) for marker in ('id="bl-step"', "Take space 1", 'class="list bl-markers"',
+                                               'class="card bl-path-card"', 'id="bl-episode"', "bl-players")]
+    assert order == sorted(order), order
+    assert "Your turn" in text_of(html.split('id="bl-step"')[1].split("</section>")[0])
+    # The path is a strip around Beowulf's episode; the whole path opens on demand.
+    strip = re.search(r'<ol class="bl-strip">(.*?)</ol>', html, re.S).group(1)
+    assert re.findall(r'<span class="bl-n">(\d+)', strip) == ["1", "2", "3", "4", "5"]
+    assert 'aria-current="step" title="2 · Sail to Denmark"' in strip
+
+
+def test_the_table_display_puts_the_step_first_and_names_the_episodes_on_the_path(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    html = client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
+    assert html.index('id="bl-step"') < html.index("bl-path-card") < html.index('id="bl-episode"')
+    cells = re.findall(r'<li class="bl-cell[^"]*"[^>]*>\s*<span class="bl-n">(\d+)</span> '
+                       r'<span class="bl-name">([^<]*)</span>', html)
+    assert len(cells) == 36
+    assert cells[0] == ("1", "King Hygelac&#39;s Court") and cells[35] == ("36", "Death of Beowulf")
+    assert "<details" not in html.split('class="card bl-path-card"')[1].split("</section>")[0]
+
+
+def test_the_second_red_marker_reads_the_same_way_wherever_it_lies(client):
+    token = new_table(client)
+    text = text_of(page(client, token))
+    assert ("Second red marker: King Hrothgar's Hall, the first major episode (not on the path yet) — "
+            "spaces 1–3 are available, space 4 is covered") in text
+    act(client, token, type="enter_episode", position=3, name="King Hrothgar's Hall", kind="simultaneous",
+        symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
+    assert "Second red marker: episode 3, King Hrothgar's Hall — spaces 1–3" in text_of(page(client, token))

@@ -1,0 +1,141 @@
+"""Every page a person can reach, on a 390 px phone, in English and in French: nothing makes the
+page scroll sideways, and everything tappable is at least 44 × 44 CSS px (WCAG 2.5.5; Apple's
+and Google's guidelines ask 44 and 48).
+
+The pages are found the way a person finds them: the games from the home page, each game's
+new-game page, quick score and board data from the links there; then, for a table of every game
+started on this phone (so it is the host, with the host's tools, and sits at seat 1), its
+invite, seat picker, play page, history and table display; and the records page once two
+different games have finished.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.phones import assert_fits_the_screen
+
+pytestmark = pytest.mark.browser
+
+WIDE = {"width": 390, "height": 844}  # the reviewer's phone
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+# Long names, a vowel first (French elision), an accent: what stretches a phone's layout.
+PLAYERS = [{"name": "Alice", "colour": "red"}, {"name": "Bartholomew", "colour": "blue"},
+           {"name": "Chloé", "colour": "green"}, {"name": "Dominique-Alexandra", "colour": "yellow"}]
+MIN_TAP = 44
+
+# Everything a finger taps: buttons, links drawn as buttons, disclosure headers, selects (the
+# steppers' − and + are buttons). A plain link inside running text is text, not a target.
+TOO_SMALL_TO_TAP = """(least) => [...document.querySelectorAll("button, a.btn, .btn, summary, select")]
+  .filter(e => e.checkVisibility() && e.getClientRects().length > 0)
+  .map(e => ({e, box: e.getBoundingClientRect()}))
+  .filter(({box}) => box.width > 0 && box.height > 0 && (box.width < least - 0.5 || box.height < least - 0.5))
+  .map(({e, box}) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 30)}"`
+                     + ` ${Math.round(box.width)}×${Math.round(box.height)}`)"""
+
+
+def api(page, method: str, path: str, body: dict | None = None) -> dict:
+    """A call to the JSON API with the phone's own cookies (a table it starts is its own)."""
+    url = "/".join(page.url.split("/", 3)[:3]) + path  # the server of the page the phone shows
+    response = page.request.post(url, data=body or {}) if method == "POST" else page.request.get(url)
+    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
+    return response.json()
+
+
+def start(page, game: str, players=PLAYERS, **options) -> str:
+    game_info = next(g for g in api(page, "GET", "/api/games")["games"] if g["key"] == game)
+    players = players[:game_info["max_players"]]
+    token = api(page, "POST", "/api/tables", {"game": game, "players": players, "options": options})["token"]
+    api(page, "POST", f"/api/tables/{token}/seats/0/claim")
+    return token
+
+
+def move(page, token: str, **action) -> None:
+    api(page, "POST", f"/api/tables/{token}/actions", action)
+
+
+def reachable_pages(page, server) -> list[str]:
+    """Home, and what its links lead to: each game's new-game page, its quick score, its board data."""
+    page.goto(server.url + "/")
+    starts = page.locator(".games a.btn.primary").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    quick = page.locator(".games a.quick-score").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert len(starts) == len(api(page, "GET", "/api/games")["games"]) and quick
+    library = []
+    for new in starts:
+        page.goto(server.url + new)
+        library += page.locator("a[href*='/library']").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert library
+    return ["/", *starts, *quick, *library]
+
+
+def tables_of_every_game(page) -> dict[str, str]:
+    """A table of each game started by this phone, a move or two made (so history has lines)."""
+    tokens = {game["key"]: start(page, game["key"]) for game in api(page, "GET", "/api/games")["games"]}
+    move(page, tokens["scorepad"], type="add_points", seat=1, points=12)
+    move(page, tokens["scorepad"], type="write_secret", points=4)
+    move(page, tokens["adventure-land"], type="take_herb", value=2)
+    move(page, tokens["adventure-land"], type="take_gold", seat=0)
+    return tokens
+
+
+def two_finished_games(page) -> None:
+    """Records show a table per game: two games finished, four players."""
+    scorepad = start(page, "scorepad")
+    move(page, scorepad, type="add_points", seat=3, points=31)
+    move(page, scorepad, type="finish")
+    adventure = start(page, "adventure-land")
+    move(page, adventure, type="end_game")
+
+
+def table_pages(token: str) -> list[str]:
+    return [f"/t/{token}", f"/t/{token}/invite", f"/t/{token}/join?pick=1", f"/t/{token}/history",
+            f"/t/{token}/display"]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_every_page_fits_a_390_px_phone_in_english_and_french(server, new_phone, lang):
+    page = new_phone(**WIDE, locale=LOCALES[lang])
+    pages = reachable_pages(page, server)
+    tokens = tables_of_every_game(page)
+    two_finished_games(page)
+    games = {path: game for game, token in tokens.items() for path in table_pages(token)}
+    pages += [*games, "/records"]
+
+    too_wide = []
+    for path in pages:
+        page.goto(server.url + path)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("main")).to_be_visible()
+        try:
+            assert_fits_the_screen(page)
+        except AssertionError as error:
+            screenshot(page, f"too-wide-{lang}-{'-'.join(path.strip('/').split('/')[-1:]) or 'home'}")
+            too_wide.append(f"  {path} ({games.get(path, 'all games')}): {str(error)[:300]}")
+    assert not too_wide, f"{len(too_wide)} of {len(pages)} pages scroll sideways ({lang}):\n" + "\n".join(too_wide)
+    expect(page.locator(".game-stats")).to_have_count(2)  # the records: one table per game
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_everything_tappable_is_at_least_44_px_on_each_games_play_page_home_and_quick_score(
+        server, new_phone, lang):
+    page = new_phone(**WIDE, locale=LOCALES[lang])
+    page.goto(server.url + "/")
+    quick = page.locator(".games a.quick-score").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    tokens = tables_of_every_game(page)
+    pages = ["/", *quick] + [f"/t/{token}" for token in tokens.values()]
+
+    small = {}
+    for path in pages:
+        page.goto(server.url + path)
+        expect(page.locator("main")).to_be_visible()
+        # Closed sections hold targets too (the quick score's steppers, a game's reference):
+        # open them all.
+        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        found = page.evaluate(TOO_SMALL_TO_TAP, MIN_TAP)
+        if found:
+            small[path] = found
+    assert not small, "targets under 44 × 44 px:\n" + "\n".join(
+        f"  {path}: {', '.join(found[:8])}" + (f" … ({len(found)})" if len(found) > 8 else "")
+        for path, found in small.items())
