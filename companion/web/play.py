@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
@@ -77,18 +78,28 @@ def page(token: str):
     return render_template("play.html", **_context_for_phone(table))
 
 
+# Board refreshes take turns. Each move sends every other phone of its table to fetch its
+# board; with many tables playing, a dozen such renders can be in hand at once. The interpreter
+# runs one thread at a time anyway, so letting them all share it gains nothing and slows what
+# must feel instant: a tap being recorded, and the few bytes telling the phones about it, which
+# would wait their turn among all those renders. One at a time, they cost the same in all and
+# leave the interpreter free for those in between (bench/run.py, P3).
+_board_refreshes = threading.BoundedSemaphore(1)
+
+
 @bp.get("/t/<token>/board")
 def board(token: str):
     """The board fragment; ``since=V`` answers 204 when nothing changed (cheap polling)."""
-    table = load_table(token)
-    since = request.args.get("since", type=int)
-    if since is not None and since == table.version:
-        return "", 204
-    if request.args.get("display"):
-        context = board_context(table, seat=None, is_host=False, display=True)
-    else:
-        context = _context_for_phone(table)
-    return render_template("_board_frame.html", **context)
+    with _board_refreshes:
+        table = load_table(token)
+        since = request.args.get("since", type=int)
+        if since is not None and since == table.version:
+            return "", 204
+        if request.args.get("display"):
+            context = board_context(table, seat=None, is_host=False, display=True)
+        else:
+            context = _context_for_phone(table)
+        return render_template("_board_frame.html", **context)
 
 
 def _respond(table: Table, notice: dict[str, str] | None, status: int = 200):

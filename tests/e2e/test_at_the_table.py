@@ -91,3 +91,20 @@ def test_the_table_display_shows_the_public_state_in_large_type(server, new_phon
     writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 2, "points": 1},
                 timeout=10)
     expect(display.locator("#player-2 .total")).to_have_text("13", timeout=3000)
+
+
+def test_a_refused_move_says_why_where_the_phone_is_looking_and_a_tap_puts_it_away(server, new_phone):
+    _, token = seated_table(server, new_phone)
+    ann = new_phone(height=500)  # a short screen: the board is taller than it
+    take_seat(ann, server, token, "Ann")
+    row = ann.locator("form.add-points").filter(has_text="Bob")
+    row.scroll_into_view_if_needed()
+    ann.mouse.wheel(0, 300)
+    row.get_by_role("button", name="Add").click()  # no points entered: refused
+    notice = ann.locator("#board > .notice")
+    expect(notice).to_be_visible()
+    assert ann.evaluate("window.scrollY") > 0, "the board should have been scrolled for this test to mean anything"
+    box = notice.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 500, box  # on the screen, not at the board's top
+    notice.click()
+    expect(notice).to_have_count(0)
