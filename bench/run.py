@@ -1,6 +1,6 @@
 """Companion's benchmark: starts the app as the Procfile says, on loopback, and measures it.
 
-    .venv/bin/python bench/run.py            # the full run (about three minutes)
+    .venv/bin/python bench/run.py            # the full run (about five minutes)
     .venv/bin/python bench/run.py --smoke    # small numbers, for CI (about a minute)
     .venv/bin/python bench/run.py --database-url postgresql://user:pass@127.0.0.1/companion_bench
 
@@ -13,8 +13,8 @@ only context). The exit status is 1 when a goal is missed, 2 when the run itself
       bare route on the same server (POST /healthz: no database, no template).
 - P2  the same action on a table whose log has 2,000 events ÷ on tables with 10.
 - P3  50 tables × 5 phones on live streams, every table making a move every 20 s or so (a
-      busy club evening: 2.5 moves a second) and every phone then fetching its board, as
-      htmx does: p95 time from a move to every phone of that table hearing of it ÷ the same
+      busy club evening: 2.5 moves a second) and every other phone then fetching its board,
+      as htmx does (the tapping phone's board is its move's answer): p95 time from a move to every phone of that table hearing of it ÷ the same
       with one table alone making as many moves a second; and no stream may drop.
 - P4  bytes on the wire for a player's first page load, compressed, with every file it
       references (htmx, its SSE extension, app.js, CSS, manifest, icons).
