@@ -68,26 +68,6 @@ def test_a_face_down_value_shows_on_its_owners_phone_only(server, new_phone):
     assert "4242" not in bob.content()
 
 
-def test_a_burst_of_changes_from_other_phones_leaves_no_phone_behind(server, new_phone):
-    import requests
-
-    api = requests.Session()
-    token = api.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
-        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
-    ann = new_phone()
-    ann.goto(f"{server.url}/t/{token}/join")
-    ann.get_by_role("button", name="Ann").click()
-    expect(ann.locator("#player-1 .total")).to_have_text("0")
-    bob = requests.Session()
-    bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
-    for _ in range(20):  # as fast as the server takes them, while Ann's phone is still fetching
-        bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 1},
-                 timeout=10)
-    # Well before the 10 s poll: the phone caught up with every announced version.
-    expect(ann.locator("#board")).to_have_attribute("data-version", "20", timeout=4000)
-    expect(ann.locator("#player-1 .total")).to_have_text("20")
-
-
 def _scorepad_with_ann_on_a_phone(server, new_phone):
     import requests
 
@@ -101,6 +81,16 @@ def _scorepad_with_ann_on_a_phone(server, new_phone):
     bob = requests.Session()
     bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
     return token, ann, bob
+
+
+def test_a_burst_of_changes_from_other_phones_leaves_no_phone_behind(server, new_phone):
+    token, ann, bob = _scorepad_with_ann_on_a_phone(server, new_phone)
+    for _ in range(20):  # as fast as the server takes them, while Ann's phone is still fetching
+        bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 1},
+                 timeout=10)
+    # At once, not at some later poll: the phone caught up with every announced version.
+    expect(ann.locator("#board")).to_have_attribute("data-version", "20", timeout=4000)
+    expect(ann.locator("#player-1 .total")).to_have_text("20")
 
 
 def test_the_tapping_phone_gets_its_new_board_once_not_again_from_the_live_stream(server, new_phone):
