@@ -55,18 +55,30 @@ def export_game(table: Table) -> dict[str, Any]:
 CSV_FIELDS = ["ended", "game", "table", "seat", "player", "total", "place", "winner"]
 
 
+def lowest_wins(table: Table) -> bool:
+    """Whether this table ranked the lowest total first.
+
+    No game here is lowest-wins by its rules; the score pad offers it as the setup option
+    "lowest_wins" (golf-like games), and its final places follow it.
+    """
+    return bool((table.options or {}).get("lowest_wins"))
+
+
 def score_rows(tables: Iterable[Table]) -> Iterable[dict[str, Any]]:
+    """One row per player of each finished game (the CSV columns, plus how that game ranked)."""
     for table in tables:
         scores = game_of(table).final_scores(table.state) or []
+        low = lowest_wins(table)
         for s in scores:
             yield {"ended": table.updated_at.isoformat(timespec="minutes"), "game": table.game,
                    "table": table.id, "seat": s.seat + 1, "player": s.name, "total": s.total,
-                   "place": s.place, "winner": s.place == 1}
+                   "place": s.place, "winner": s.place == 1, "lowest_wins": low}
 
 
 def to_csv(rows: Iterable[dict[str, Any]]) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS)
+    # Place and winner already say how each game ranked; the CSV columns stay as they were.
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, extrasaction="ignore")
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
@@ -118,27 +130,48 @@ def _when(text: Any) -> datetime | None:
         return None
 
 
+@dataclass(frozen=True, order=True)
+class Ranking:
+    """A game as its statistics are kept: a score pad played lowest-wins is a separate table
+    of averages and bests from one played highest-wins (a golf total is not a quiz total)."""
+
+    game: str
+    lowest_wins: bool = False
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.game}-lowest" if self.lowest_wins else self.game
+
+
 @dataclass
 class PlayerStats:
     name: str
     games: int = 0
-    wins: int = 0
-    scores: dict[str, list[int]] = field(default_factory=dict)  # game key → totals
+    wins: int = 0  # first places, as each game ranked them
+    scores: dict[Ranking, list[int]] = field(default_factory=dict)  # totals per game and ranking
 
-    def average(self, game: str) -> float:
-        totals = self.scores.get(game, [])
+    def average(self, ranking: Ranking) -> float:
+        totals = self.scores.get(ranking, [])
         return round(sum(totals) / len(totals), 1) if totals else 0.0
 
-    def best(self, game: str) -> int | None:
-        return max(self.scores[game]) if self.scores.get(game) else None
+    def best(self, ranking: Ranking) -> int | None:
+        """The total that would have ranked highest: the lowest where the lowest wins."""
+        totals = self.scores.get(ranking)
+        if not totals:
+            return None
+        return min(totals) if ranking.lowest_wins else max(totals)
+
+
+def ranking_of(row: dict[str, Any]) -> Ranking:
+    return Ranking(row["game"], bool(row.get("lowest_wins")))
 
 
 def player_stats(rows: Iterable[dict[str, Any]]) -> list[PlayerStats]:
-    """Games, wins, and per game the average and best score, by player name."""
+    """Games, wins, and per game (and ranking) the average and best score, by player name."""
     stats: dict[str, PlayerStats] = {}
     for row in rows:
         player = stats.setdefault(row["player"].casefold(), PlayerStats(row["player"]))
         player.games += 1
         player.wins += 1 if row["winner"] else 0
-        player.scores.setdefault(row["game"], []).append(row["total"])
+        player.scores.setdefault(ranking_of(row), []).append(row["total"])
     return sorted(stats.values(), key=lambda p: (-p.wins, -p.games, p.name.casefold()))

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import xml.etree.ElementTree as ET
 from urllib.parse import parse_qs, urlsplit
 
+from companion.charts import bar_chart
 from tests.helpers import act, claim, csrf_of, start_table
 
+SVG = "{http://www.w3.org/2000/svg}"
 
-def finished_game(client, points=(5, 9, 2)):
-    token = start_table(client)["token"]
+
+def finished_game(client, points=(5, 9, 2), players=None, options=None):
+    token = start_table(client, players=players, options=options)["token"]
     claim(client, token, 0)
     for seat, value in enumerate(points):
         act(client, token, type="add_points", seat=seat, points=value)
@@ -29,6 +33,75 @@ def test_records_show_games_wins_average_and_best_per_player(client):
     assert row(players, "Ann") == '<td class="num">2</td><td class="num">1</td>'  # 2 games, 1 win
     assert row(scorepad, "Ann") == '<td class="num">7.0</td><td class="num">9</td>'  # (9 + 5) / 2, best 9
     assert row(scorepad, "Cid") == '<td class="num">16.0</td><td class="num">30</td>'
+
+
+def row_of(html: str, section: str, name: str) -> str:
+    return html.split(f'id="{section}"')[1].split(f"<td>{name}</td>")[1].split("</tr>")[0]
+
+
+def test_where_the_lowest_total_wins_best_is_the_lowest_and_wins_follow_the_places(client):
+    golf = {"lowest_wins": True}
+    finished_game(client, (5, 9, 2), options=golf)   # Ann 5+4=9, Bob 9, Cid 2: Cid wins
+    finished_game(client, (1, 20, 30), options=golf)  # Ann 1+4=5 wins
+    html = client.get("/records").get_data(as_text=True)
+    assert 'id="stats-scorepad"' not in html  # no highest-wins score pad game was played
+    assert "Lowest total wins" in html.split('id="stats-scorepad-lowest"')[1].split("</h2>")[0]
+    assert row_of(html, "stats-scorepad-lowest", "Ann") == '<td class="num">7.0</td><td class="num">5</td>'
+    assert row_of(html, "stats-scorepad-lowest", "Bob") == '<td class="num">14.5</td><td class="num">9</td>'
+    assert row_of(html, "stats-scorepad-lowest", "Cid") == '<td class="num">16.0</td><td class="num">2</td>'
+    assert row_of(html, "player-stats", "Ann") == '<td class="num">2</td><td class="num">1</td>'
+    assert row_of(html, "player-stats", "Bob") == '<td class="num">2</td><td class="num">0</td>'
+    assert row_of(html, "player-stats", "Cid") == '<td class="num">2</td><td class="num">1</td>'
+
+
+def test_lowest_wins_and_highest_wins_games_keep_separate_averages_and_bests(client):
+    finished_game(client, (5, 9, 2), options={"lowest_wins": True})  # Cid 2 wins
+    finished_game(client, (5, 9, 2))                                 # Ann 9 and Bob 9 win
+    html = client.get("/records").get_data(as_text=True)
+    assert row_of(html, "stats-scorepad", "Cid") == '<td class="num">2.0</td><td class="num">2</td>'
+    assert row_of(html, "stats-scorepad", "Bob") == '<td class="num">9.0</td><td class="num">9</td>'
+    assert row_of(html, "stats-scorepad-lowest", "Cid") == '<td class="num">2.0</td><td class="num">2</td>'
+    assert row_of(html, "stats-scorepad-lowest", "Bob") == '<td class="num">9.0</td><td class="num">9</td>'
+    assert row_of(html, "player-stats", "Cid") == '<td class="num">2</td><td class="num">1</td>'
+    assert row_of(html, "player-stats", "Ann") == '<td class="num">2</td><td class="num">1</td>'
+    csv_lines = client.get("/records/export.csv").get_data(as_text=True).strip().splitlines()
+    assert csv_lines[0] == "ended,game,table,seat,player,total,place,winner"  # the CSV columns are unchanged
+
+
+def chart_texts(svg: str) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def test_a_long_name_is_written_in_full_and_no_label_starts_left_of_the_chart():
+    svg = str(bar_chart([("Dominique-Alexandra", 3), ("Bo", 1), ("Jo", 0)], "Wins per player"))
+    texts = chart_texts(svg)
+    assert "Dominique-Alexandra" in [t.text for t in texts]
+    for text in texts:
+        assert float(text.get("x")) >= 0 and text.get("text-anchor", "start") == "start"
+    root = ET.fromstring(svg)
+    width = float(root.get("viewBox").split()[2])
+    assert width <= 390  # drawn for a phone's width, and scaled by its viewBox
+    for bar in root.iter(f"{SVG}rect"):
+        assert float(bar.get("x")) + float(bar.get("width")) <= width
+
+
+def test_a_name_too_long_for_the_chart_is_shortened_and_kept_whole_in_its_title():
+    name = "Wolfgang-Maximilian von Hohenzollern-Sigmaringen"[:40]  # as long as a seat name can be
+    svg = str(bar_chart([(name, 2)], "Wins per player"))
+    label, _value = chart_texts(svg)
+    assert label.text.endswith("…") and name.startswith(label.text[:-1])
+    assert len(label.text) * 0.9 * 14 <= 360 - 2 * float(label.get("x"))  # even in capitals it fits
+    assert f"{name}: 2" in [t.text for t in ET.fromstring(svg).iter(f"{SVG}title")]
+
+
+def test_the_records_chart_shows_a_long_player_name_in_full(client):
+    finished_game(client, (5, 9, 2), players=[{"name": "Dominique-Alexandra", "colour": "red"},
+                                              {"name": "Bob", "colour": "blue"}, {"name": "Cid", "colour": "green"}])
+    html = client.get("/records").get_data(as_text=True)
+    svg = html[html.index('<svg class="chart"'):html.index("</svg>") + len("</svg>")]
+    texts = chart_texts(svg)
+    assert "Dominique-Alexandra" in [t.text for t in texts]
+    assert all(float(t.get("x")) >= 0 for t in texts)
 
 
 def test_an_unfinished_game_cannot_be_exported(client):

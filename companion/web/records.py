@@ -27,9 +27,9 @@ def index():
     tables = records.finished_tables()
     rows = list(records.score_rows(tables))
     stats = records.player_stats(rows)
-    games = sorted({row["game"] for row in rows})
+    rankings = sorted({records.ranking_of(row) for row in rows})
     wins = charts.bar_chart([(p.name, p.wins) for p in stats[:12]], translate("Wins per player"))
-    return render_template("records.html", tables=tables, stats=stats, games=games, wins_chart=wins,
+    return render_template("records.html", tables=tables, stats=stats, rankings=rankings, wins_chart=wins,
                            rows_by_table=_rows_by_table(rows))
 
 

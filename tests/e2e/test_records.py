@@ -47,3 +47,27 @@ def test_a_finished_game_is_exported_and_imported_back_from_the_phone(server, ne
     expect(other.locator("#player-stats")).to_contain_text("Bob")
     expect(other.locator("svg.chart").first).to_be_visible()
     screenshot(other, "records-phone")
+
+
+def test_a_long_name_in_the_wins_chart_is_read_in_full_on_a_phone(server, new_phone):
+    api = requests.Session()
+    token = api.post(server.url + "/api/tables", json={"game": "scorepad", "options": {"lowest_wins": True}, "players": [
+        {"name": "Dominique-Alexandra", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, timeout=10).json()["token"]
+    for seat, points in ((0, 3), (1, 11)):  # lowest wins: Dominique-Alexandra
+        api.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": seat,
+                                                                    "points": points}, timeout=10)
+    api.post(f"{server.url}/api/tables/{token}/actions", json={"type": "finish"}, timeout=10)
+
+    phone = new_phone()  # 390 px wide
+    phone.goto(server.url + "/records")
+    expect(phone.locator("#stats-scorepad-lowest")).to_contain_text("Lowest total wins")
+    chart = phone.locator("svg.chart").first
+    label = chart.locator("text", has_text="Dominique-Alexandra")
+    expect(label).to_have_text("Dominique-Alexandra")
+    box, inside = chart.bounding_box(), label.bounding_box()
+    assert box["x"] + box["width"] <= 390
+    assert box["x"] <= inside["x"] and inside["x"] + inside["width"] <= box["x"] + box["width"]
+    for text in chart.locator("text").all():  # no label or value drawn outside the chart
+        edges = text.bounding_box()
+        assert box["x"] <= edges["x"] and edges["x"] + edges["width"] <= box["x"] + box["width"]
+    screenshot(phone, "records-long-name-phone")
