@@ -32,6 +32,9 @@ EARLIER_WORDINGS = (
     _("%(player)s's %(band)s fights a creature of strength %(strength)s with %(swords)s sword(s)"),
     _("The host set %(player)s's hand to %(cards)s cards"),
     _("%(player)s cashed a Treasure: %(points)s saga points"),
+    # Beowulf: The Legend's breakdown lines, reworded (finished games' records keep these)
+    _("No wound: bonus"),
+    _("3 or more wounds: −5 each"),
 )
 
 

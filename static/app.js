@@ -105,11 +105,12 @@
   // After the swap has settled (or a 204 "nothing new"), check again.
   document.addEventListener("htmx:afterRequest", function () { catchUp(150); });
 
-  // Another phone's move must not take a half-made choice away. When the board re-fetches itself
-  // (a live message, a poll, a resync) rather than answering a move made here, what this phone
-  // had open comes back on the new board, matched by id:
+  // Another phone's move must not take a half-made choice away, nor this phone's own move close
+  // the section it was made in. What this phone had open comes back on the new board, matched by id:
   // - an open <details> with an id, while its data-open-for (what it was opened for, if given)
-  //   is unchanged;
+  //   is unchanged — after any new board, this phone's own moves included;
+  // and only when the board re-fetches itself (a live message, a poll, a resync) rather than
+  // answering a move made here (after which the form just sent starts afresh):
   // - the fields changed in a form with an id (radio buttons tied to it by form="…" included),
   //   all of them or none: a picker whose square another phone has just taken has no radio
   //   button left to check, so it closes and starts afresh. Hidden fields (the version, the
@@ -144,11 +145,12 @@
   function boxKey(box) {
     return box.id ? "#" + box.id : "#" + box.parentElement.closest("[id]").id + " ." + box.getAttribute("class");
   }
-  function keepChoices(board) {
+  function keepChoices(board, refetched) {
     var state = { open: [], forms: [], focus: null, scrolled: [] };
     board.querySelectorAll("details[open][id]").forEach(function (details) {
       state.open.push({ id: details.id, openFor: details.getAttribute("data-open-for") });
     });
+    if (!refetched) return state;  // an answer to this phone's own move: only what is open stays open
     board.querySelectorAll("form[id]").forEach(function (form) {
       var changes = [];
       keptFields(form).forEach(function (pair) {
@@ -214,9 +216,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var board = document.getElementById("board"), detail = event.detail;
     kept = null;
-    var refetched = board && detail.shouldSwap && detail.target === board &&
-                    detail.requestConfig && detail.requestConfig.elt === board;
-    if (refetched) kept = keepChoices(board);
+    if (!board || !detail.shouldSwap || detail.target !== board) return;
+    var refetched = detail.requestConfig && detail.requestConfig.elt === board;
+    kept = keepChoices(board, refetched);
   });
   document.addEventListener("htmx:afterSwap", function () {
     var board = document.getElementById("board");

@@ -165,13 +165,17 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     assert asked == ["End the game now? Nobody can move, or the table stops."]
     for page in screens:
         scores = page.locator("#final-scores")
-        expect(scores.locator(".ranking > li:not(.breakdown)")).to_have_text(
+        expect(scores.locator(".ranking > li")).to_have_text(
             [re.compile(r"1\.\s*Ben\s*19\s*$"), re.compile(r"2\.\s*Anna\s*8\s*$")])
-        expect(scores.locator(".breakdown")).to_have_text([
-            "Creatures (laurels × 2): 10 · Largest group (figures × 3): 6 · Gold (2 each): 0 · Herbs: 2 · "
-            "Swords (extra values): 1",
-            "Creatures (laurels × 2): 0 · Largest group (figures × 3): 6 · Gold (2 each): 2 · Herbs: 0 · "
-            "Swords (extra values): 0"])
+        # How the scores add up: a column per player in finishing order (Ben, Anna), a row per line.
+        rows = scores.locator("#score-breakdown tr")
+        expect(rows.nth(0)).to_have_text(re.compile(r"^\s*Scoring\s*Ben\s*Anna\s*$"))
+        expect(scores.locator("#score-breakdown tbody tr")).to_have_text([
+            re.compile(r"Creatures \(laurels × 2\)\s*\+10\s*0"), re.compile(r"Largest group \(figures × 3\)\s*\+6\s*\+6"),
+            re.compile(r"Gold \(2 each\)\s*0\s*\+2"), re.compile(r"Herbs\s*\+2\s*0"),
+            re.compile(r"Swords \(extra values\)\s*\+1\s*0")])
+        expect(scores.locator("#score-breakdown tfoot tr")).to_have_text(
+            [re.compile(r"Total\s*19\s*8"), re.compile(r"Place\s*1\s*2")])
         expect(page.locator("#al-cards")).to_have_count(0)
         assert_fits_the_screen(page)
     screenshot(ben, "adventure-land-final-360")

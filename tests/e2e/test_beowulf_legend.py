@@ -336,7 +336,7 @@ def test_the_quick_final_count_is_tapped_in_with_steppers_at_phone_width(server,
     expect(result.nth(1).locator(".bl-quick-name")).to_have_text("Sandra")
     expect(result.nth(1).locator(".bl-quick-total")).to_have_text("12")
     expect(result.nth(1)).to_contain_text("Fame tokens")
-    expect(result.nth(0)).to_contain_text("No wound: bonus")
+    expect(result.nth(0)).to_contain_text("No-wound bonus")
     screenshot(page, "legend-quick-03-scored-360")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
 
@@ -420,6 +420,23 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     spaces = sandra.locator("#bl-episode .bl-space .bl-icons")
     expect(spaces).to_have_text(["Fame 5", "Fame 3 + Wound (+2 cards)", "An alliance token", "Wound (+2 cards)",
                                  "Scratch"])
+
+
+def test_by_hand_stays_open_after_this_phones_own_tap_in_it(server, new_phone):
+    """Martha opens "By hand" and takes a scratch in it: the board answering her own move keeps the
+    section open (static/app.js keeps open <details> across every new board), so her next tap
+    there is one tap, not two."""
+    _host, token = new_legend_table(server)
+    martha = join(new_phone, server, token, "Martha")
+    martha.locator("#bl-by-hand > summary").click()
+    before = version_of(martha)
+    martha.locator("#bl-by-hand").get_by_role("button", name="+ scratch").click()
+    expect(martha.locator("#board")).to_have_attribute("data-version", str(before + 1), timeout=LIVE)
+    expect(martha.locator("#bl-player-1")).to_contain_text("scratches 1")
+    expect(martha.locator("#bl-by-hand")).to_have_attribute("open", "")
+    martha.locator("#bl-by-hand").get_by_role("button", name="+ scratch").click()
+    expect(martha.locator("#bl-player-1")).to_contain_text("scratches 2", timeout=LIVE)
+    expect(martha.locator("#bl-by-hand")).to_have_attribute("open", "")
 
 
 def first_screen(page: Page, locator, name: str) -> None:

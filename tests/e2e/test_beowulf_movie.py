@@ -87,6 +87,9 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
 
     # The first table to play Act I enters its board's shape: 3 rows, 4 columns, C4 not part of it.
     expect(ann.locator("#bm-shape")).to_contain_text("The Act I board's shape")
+    # No Act II board is known yet: the hint says to count, not "same size as the Act II board".
+    expect(ann.locator("#bm-shape")).to_contain_text("Count the rows and columns of squares on the Act I side")
+    expect(ann.locator("#bm-shape")).not_to_contain_text("Same size as the Act II board")
     step(ann, "#bm-shape", "Rows", -3)
     step(ann, "#bm-shape", "Columns", -2)
     table.tap(ann.locator("#bm-shape").get_by_role("button", name="Set the size"), ann, bob)
@@ -126,9 +129,15 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
     tap_square(bob, "sq-0-1")
     expect(bob.locator("#bm-place input[name=seat]")).to_have_value("1")
     expect(bob.locator("#bm-place").get_by_role("button", name=re.compile("· Thane ×2"))).to_be_visible()
+    expect(bob.locator("#bm-place h3")).to_have_text("Square A2", use_inner_text=True)  # the sheet names the picked square
     screen(bob, "beowulf-movie-picker-360")
-    bob.locator("#bm-place").get_by_role("button", name="Cancel").click()
+    cancel = bob.locator("#bm-place").get_by_role("button", name="Cancel")
+    expect(cancel).to_be_in_viewport()
+    assert cancel.bounding_box()["height"] >= 44
+    cancel.click()
     expect(bob.locator("#bm-place")).to_be_hidden()
+    expect(bob.locator("input.bm-radio:checked")).to_have_count(0)
+    expect(bob.locator("#sq-0-1")).to_have_class(re.compile(r"\bempty\b"))  # nothing was sent
     screenshot(ann, "beowulf-movie-grid-360")
 
     # Tapping a figure tells why it scores what it scores.
@@ -140,6 +149,21 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
     expect(sheet).to_contain_text("(3 + 1 from Horns)")
     expect(sheet.locator(".bm-total strong")).to_have_text("8")
     screen(ann, "beowulf-movie-figure-sheet-360")
+    close = ann.locator("#sq-0-0 .bm-close")  # the same full-width bar as the picker's Cancel
+    expect(close).to_have_text("Close")
+    expect(close).to_be_in_viewport()
+    assert close.bounding_box()["height"] >= 44
+    close.click()
+    expect(sheet).to_be_hidden()
+    expect(ann.locator("#sq-0-0 .bm-points")).to_have_text("+8")  # nothing was sent
+    # A tile's sheet closes the same way.
+    ann.locator("#sq-1-0 summary").click()
+    expect(ann.locator("#sq-1-0 .bm-sheet")).to_be_visible()
+    ann.locator("#sq-1-0 .bm-close").click()
+    expect(ann.locator("#sq-1-0 .bm-sheet")).to_be_hidden()
+    # Tapping the square again (outside the sheet) closes it too.
+    ann.locator("#sq-0-0 summary").click()
+    expect(sheet).to_be_visible()
     ann.locator("#sq-0-0 summary").click(position={"x": 5, "y": 5})
     expect(sheet).to_be_hidden()
 
@@ -256,7 +280,8 @@ def test_a_picker_half_filled_in_stays_open_with_its_choices_while_another_phone
     picker = ann.locator("#bm-place")
     picker.locator("input[name=value]").fill("-3")
     picker.locator("label.bm-ability").filter(has=ann.locator("input[value='horn']")).click()
-    scrolled = picker.evaluate("sheet => { sheet.scrollTop = 120; return sheet.scrollTop; }")
+    body = picker.locator(".bm-picker-body")  # the sheet's body scrolls above its Cancel bar
+    scrolled = body.evaluate("sheet => { sheet.scrollTop = 120; return sheet.scrollTop; }")
     assert scrolled > 0, "the picker is expected to scroll on a small phone"
 
     # Meanwhile Bob places his Thane on A1: Ann's board is re-rendered with it.
@@ -268,7 +293,7 @@ def test_a_picker_half_filled_in_stays_open_with_its_choices_while_another_phone
     expect(picker.locator("input[name=ability][value='horn']")).to_be_checked()
     expect(picker.get_by_role("button", name=re.compile("· Thane ×"))).to_be_visible()
     expect(picker.get_by_role("button", name="Place the tile")).to_be_visible()
-    assert picker.evaluate("sheet => sheet.scrollTop") == scrolled
+    assert body.evaluate("sheet => sheet.scrollTop") == scrolled
     # Her choice is made on the new board's version: it goes through, on both phones.
     table.tap(picker.get_by_role("button", name="Place the tile"), ann, bob)
     for page in (ann, bob):
@@ -313,3 +338,29 @@ def test_a_squares_sheet_stays_open_while_another_phone_moves_and_closes_once_it
     table.synced(ann, bob)
     expect(ann.locator("#sq-0-2 .bm-value")).to_have_text("+5")
     expect(sheet).to_be_hidden()
+
+
+def french_short_label(msgid, english):
+    """What the French catalogue gives a figure's short label (the English letter until it has one)."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+    po = Path(__file__).resolve().parents[2] / "companion" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as f:
+        entry = read_po(f, locale="fr").get(msgid)
+    return entry.string if entry is not None and entry.string and not entry.fuzzy else english
+
+
+def test_a_french_phone_shows_its_own_figure_letters_on_the_grid_and_in_the_legend(server, new_phone):
+    table, ann, bob, move = table_in_play(server, new_phone)
+    move(type="place_figure", seat=0, row=0, col=0, kind="longship")
+    ann.context.add_cookies([{"name": "companion_lang", "value": "fr", "url": server.url}])
+    ann.reload()
+    letter = french_short_label("Longship (short)", "L")
+    expect(ann.locator("#sq-0-0 .bm-letter")).to_have_text(letter)
+    expect(ann.locator("#bm-players .bm-legend")).to_contain_text(f"{letter} = Drakkar (1 ◆)")
+    expect(ann.locator("#bm-player-0 .bm-supply")).to_contain_text(f"{letter}×3")
+    tap_square(ann, "sq-1-1")
+    expect(ann.locator("#bm-place h3")).to_have_text("Case B2", use_inner_text=True)
+    expect(ann.locator("#bm-place").get_by_role("button", name=re.compile(rf"^{letter} · Drakkar"))).to_be_visible()
+    expect(bob.locator("#sq-0-0 .bm-letter")).to_have_text("L")  # an English phone keeps its own

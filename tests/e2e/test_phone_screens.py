@@ -35,6 +35,13 @@ TOO_SMALL_TO_TAP = """(least) => [...document.querySelectorAll("button, a.btn, .
   .map(({e, box}) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${(e.textContent || "").trim().slice(0, 30)}"`
                      + ` ${Math.round(box.width)}×${Math.round(box.height)}`)"""
 
+# The top bar's rows: its items (a play page's buttons included) top to bottom, a new row wherever
+# one starts below the last one's middle.
+TOP_BAR_ROWS = """() => [...document.querySelectorAll(".topbar > .brand, .topbar > .lang, .tablenav > *")]
+  .map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top)
+  .reduce((rows, box) => (!rows.length || box.top > rows[rows.length - 1]) ? [...rows, box.top + box.height / 2] : rows, [])
+  .length"""
+
 
 def api(page, method: str, path: str, body: dict | None = None) -> dict:
     """A call to the JSON API with the phone's own cookies (a table it starts is its own)."""
@@ -126,16 +133,20 @@ def test_everything_tappable_is_at_least_44_px_on_each_games_play_page_home_and_
     tokens = tables_of_every_game(page)
     pages = ["/", *quick] + [f"/t/{token}" for token in tokens.values()]
 
-    small = {}
+    small, tall = {}, {}
     for path in pages:
         page.goto(server.url + path)
         expect(page.locator("main")).to_be_visible()
+        rows = page.evaluate(TOP_BAR_ROWS)
+        if rows > 2:
+            tall[path] = rows
         # Closed sections hold targets too (the quick score's steppers, a game's reference):
         # open them all.
         page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
         found = page.evaluate(TOO_SMALL_TO_TAP, MIN_TAP)
         if found:
             small[path] = found
+    assert not tall, f"the top bar takes more than two rows ({lang}): {tall}"
     assert not small, "targets under 44 × 44 px:\n" + "\n".join(
         f"  {path}: {', '.join(found[:8])}" + (f" … ({len(found)})" if len(found) > 8 else "")
         for path, found in small.items())

@@ -63,8 +63,8 @@ def breakdown(h: Holdings, advanced: bool = False, harsh: bool = False) -> list[
         (_("Alliance tokens showing treasure") if not advanced
          else _("Alliance tokens showing treasure (advanced rules: no points)"), alliance_treasure),
         (_("Misfortune (−2 each)"), -MISFORTUNE * h.misfortune),
-        (_("No wound: bonus"), NO_WOUND_BONUS if h.wound_count == 0 else 0),
-        (_("3 or more wounds: −5 each"), -WOUND_PENALTY * h.wound_count if h.wound_count >= HEAVY_WOUNDS else 0),
+        (_("No-wound bonus"), NO_WOUND_BONUS if h.wound_count == 0 else 0),
+        (_("3 or more wounds (−5 each)"), -WOUND_PENALTY * h.wound_count if h.wound_count >= HEAVY_WOUNDS else 0),
     ]
     if harsh and h.wound_count >= HEAVY_WOUNDS:
         # Variant: "chaque joueur ayant trois ou plus de trois blessures à la fin du jeu [...] ne marque aucun point."

@@ -49,7 +49,6 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "forms": FORM_CHOICES,
         "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
         "scores": scores,
-        "score_table": score_table(scores) if scores else None,
     }
 
 
@@ -413,24 +412,6 @@ def entry_view(state: State) -> dict[str, Any]:
 def slug(name: str) -> str:
     """A name as a piece of an element id: "King Hrothgar's Hall" → "king-hrothgar-s-hall"."""
     return "-".join("".join(c if c.isalnum() else " " for c in name.casefold()).split())
-
-
-# --- final scores ------------------------------------------------------------------------
-
-def score_table(scores: list[dict[str, Any]]) -> dict[str, Any]:
-    """The final breakdown as a table: a column per player (in finishing order), a row per line.
-
-    Lines nobody scores on are left out; every player's column still adds up to their total.
-    """
-    columns = sorted(scores, key=lambda s: (s["place"], s["seat"]))
-    lines: list[str] = []
-    for score in columns:
-        lines += [line["msg"] for line in score["breakdown"] if line["msg"] not in lines]
-    points = {(score["seat"], line["msg"]): line["points"] for score in columns for line in score["breakdown"]}
-    rows = [{"msg": line, "points": [points.get((score["seat"], line), 0) for score in columns]} for line in lines]
-    return {"columns": [{"seat": s["seat"], "name": s["name"], "place": s["place"], "total": s["total"]}
-                        for s in columns],
-            "rows": [row for row in rows if any(row["points"])]}
 
 
 # --- the entry form ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from .catalogue import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
 from .standings import breakdown, final_view, tie_broken
 from .state import cell_of, empty_squares, grid_of, key, saga, unused_diamonds
-from ..base import State, View
+from ..base import State, View, _, label
 
 
 def _signed(value: int) -> str:
@@ -104,11 +104,26 @@ def _ledger(state: State) -> list[dict[str, Any]]:
 
 
 def _suggested_size(state: State) -> dict[str, int] | None:
-    """Rulebook: the Act I and Act II boards are the same size, so Act II starts from Act I's."""
-    if state["act"] == 2 and "1" in state["known_boards"]:
-        act_one = state["known_boards"]["1"]
-        return {"rows": act_one["rows"], "cols": act_one["cols"]}
+    """Rulebook: the Act I and Act II boards are the same size, so each starts from the other's
+    when this server knows it (Act II from Act I's in a game; Act I from an Act II in the library)."""
+    twin = {1: "2", 2: "1"}.get(state["act"])
+    if twin in state["known_boards"]:
+        other = state["known_boards"][twin]
+        return {"rows": other["rows"], "cols": other["cols"]}
     return None
+
+
+def _act_hint(state: State) -> str | dict[str, Any]:
+    """What the table does with this act's board. Act I is entered first: "same size as the Act II
+    board" helps only once this server knows the Act II board; before that, the table counts."""
+    act = ACTS[state["act"]]
+    if act.number != 1:
+        return act.hint
+    act_two = state["known_boards"].get("2")
+    if act_two:
+        return label(_("Same size as the Act II board this server knows: %(rows)s rows, %(cols)s columns."),
+                     rows=act_two["rows"], cols=act_two["cols"]).to_json()
+    return _("Count the rows and columns of squares on the Act I side of your board. The Act II board is the same size: Act II will start from the size you enter here.")
 
 
 def _board(state: State) -> dict[str, Any] | None:
@@ -135,7 +150,7 @@ def view(state: State, seat: int | None) -> View:
         live = dict(result.totals)
     empty = empty_squares(state) if state["board"] is not None else []
     return {
-        "act": act.number, "act_numeral": act.numeral, "act_foe": act.foe, "act_hint": act.hint,
+        "act": act.number, "act_numeral": act.numeral, "act_foe": act.foe, "act_hint": _act_hint(state),
         "last_act": act.number == LAST_ACT,
         "phase": state["phase"],
         "seat": seat,

@@ -161,13 +161,14 @@ def test_death_of_beowulf_ends_the_game_with_scores_on_every_phone(client, phone
         html = page(reader, token)
         text = text_of(html)
         assert "Final scores" in text and "Episode 36 is over" in text
-        # The breakdown is a table: a column per player in finishing order (Martha 10, Sandra 8).
-        table = re.search(r'<table class="scores-table bl-final-table">.*?</table>', html, re.S).group(0)
+        # The breakdown is a table (the frame's, as for every game): a column per player in finishing
+        # order (Martha 10, Sandra 8).
+        table = re.search(r'<table class="scores-table breakdown" id="score-breakdown">.*?</table>', html, re.S).group(0)
         header = text_of(re.search(r"<thead>.*?</thead>", table, re.S).group(0)).split()
         assert header == ["Scoring", "Martha", "Sandra"]
         rows = {text_of(m.group(1)).strip(): text_of(m.group(2)).split()
                 for m in re.finditer(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table, re.S)}
-        assert rows["Fame tokens"] == ["+5", "+3"] and rows["No wound: bonus"] == ["+5", "+5"]
+        assert rows["Fame tokens"] == ["+5", "+3"] and rows["No-wound bonus"] == ["+5", "+5"]
         assert rows["Total"] == ["10", "8"] and rows["Place"] == ["1", "2"]
         assert "Misfortune (−2 each)" not in rows  # nobody scores on it
     assert "Final scores" in text_of(client.get(f"/t/{token}/board?display=1").get_data(as_text=True))

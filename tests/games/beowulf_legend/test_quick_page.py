@@ -112,9 +112,9 @@ def test_the_rulebook_example_scores_sandra_12_martha_13_mark_12_peter_3(client)
     peter = result[result.index("Peter"):]
     assert "Fame tokens +13" in peter and "Treasure tokens +3" in peter
     assert "Alliance tokens showing treasure +2" in peter
-    assert "3 or more wounds: −5 each −15" in peter
+    assert "3 or more wounds (−5 each) −15" in peter
     martha = result[result.index("Martha"):result.index("Sandra")]
-    assert "No wound: bonus +5" in martha
+    assert "No-wound bonus +5" in martha
     # What was entered stays in the form to adjust.
     assert input_value(page, "p3-name") == "Peter" and input_value(page, "p3-fame-5") == "2"
     assert input_value(page, "p2-misfortune") == "1"

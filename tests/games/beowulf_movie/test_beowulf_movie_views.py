@@ -50,6 +50,23 @@ def test_act_ii_suggests_the_act_i_boards_size():
     assert GAME.view(state, None)["suggested_size"] == {"rows": 5, "cols": 7}
 
 
+ACT_II_BOARD = {"rows": 5, "cols": 7, "blocked": [], "gorges": [[0, 3], [2, 3], [4, 3]]}
+
+
+def test_act_i_asks_the_table_to_count_its_board_while_no_act_ii_board_is_known():
+    view = GAME.view(new_game(), None)
+    assert view["act_hint"].startswith("Count the rows and columns of squares on the Act I side")
+    assert "Same size as the Act II board" not in view["act_hint"]
+    assert view["suggested_size"] is None
+
+
+def test_act_i_starts_from_the_act_ii_boards_size_once_the_server_knows_it():
+    view = GAME.view(new_game(library={"boards": {"2": ACT_II_BOARD}}), None)
+    assert view["act_hint"] == {"msg": "Same size as the Act II board this server knows: %(rows)s rows, %(cols)s columns.",
+                                "args": {"rows": 5, "cols": 7}}
+    assert view["suggested_size"] == {"rows": 5, "cols": 7}
+
+
 # --- the quick page's form -------------------------------------------------------------------
 
 def test_the_quick_form_carries_the_grid_and_applies_one_edit():

@@ -111,3 +111,65 @@ def test_the_quick_page_builds_the_grid_one_square_at_a_time(client):
     refused = post(square="1,1", what="tile", value="lots")
     assert refused.status_code == 422
     assert "0,0,figure,beowulf,grey" in refused.get_data(as_text=True)  # the grid survives a bad edit
+
+
+def test_the_shape_page_asks_to_count_act_i_before_any_act_ii_board_is_known(client):
+    page = text_of(client.get(f"/t/{table(client, boards=False)}").get_data(as_text=True))
+    assert "Count the rows and columns of squares on the Act I side of your board." in page
+    assert "Same size as the Act II board" not in page
+
+
+def test_the_placement_picker_names_the_picked_square_and_cancels_without_sending(client):
+    token = table(client)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    picker = re.search(r'<form\b[^>]*\bid="bm-place".*?</form>', html, re.S).group(0)
+    # "Square " then one row letter and one column number per line, the picked one shown by CSS.
+    heading = re.search(r'<span class="bm-picked-named">(.*?)</span>\s*<span class="bm-picked-unnamed">', picker, re.S)
+    assert heading and text_of(heading.group(1)).startswith("Square ")
+    assert re.findall(r'bm-pick-row r\d+">(\w+)<', heading.group(1)) == ["A", "B", "C"]
+    assert re.findall(r'bm-pick-col c\d+">(\w+)<', heading.group(1)) == ["1", "2", "3", "4"]
+    assert re.search(r'<button type="reset" class="btn wide bm-close">Cancel</button>', picker)
+
+
+def test_a_squares_sheet_closes_from_a_close_bar_inside_its_summary(client):
+    token = table(client)
+    for action in ({"type": "place_figure", "row": 0, "col": 0, "kind": "thane"},
+                   {"type": "place_tile", "row": 1, "col": 1, "value": 2}):
+        assert act(client, token, **action).status_code == 200
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    for square in ("sq-0-0", "sq-1-1"):
+        summary = re.search(r'id="%s".*?<summary\b.*?</summary>' % square, html, re.S).group(0)
+        assert '<span class="btn wide bm-close">Close</span>' in summary  # tapping it toggles the <details>
+
+
+class ShortLabels:
+    """A catalogue whose only entries are the figures' short labels (as French will have them)."""
+
+    SHORT = {"Beowulf (short)": "B", "Thane (short)": "T", "Castle (short)": "C", "Longship (short)": "D",
+             "Longship": "Drakkar"}
+
+    def ugettext(self, msg):
+        return self.SHORT.get(msg, msg)
+
+    def ungettext(self, msg, plural, n):
+        return msg if n == 1 else plural
+
+
+def test_the_figures_letters_and_their_legend_come_from_the_phones_language(client, monkeypatch):
+    token = table(client)
+    assert act(client, token, type="place_figure", row=0, col=0, kind="longship").status_code == 200
+    monkeypatch.setattr("companion.i18n.translations", lambda: ShortLabels())
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert re.search(r'id="sq-0-0".*?<strong class="bm-letter">D</strong>', html, re.S)
+    page = text_of(html)
+    assert "D = Drakkar (1 ◆)" in page and "D×3" in page and "D · Drakkar" in page
+    assert "L = " not in page and "L×" not in page
+
+
+def test_the_figures_letters_stay_english_while_a_catalogue_lacks_the_short_labels(client):
+    token = table(client)
+    assert act(client, token, type="place_figure", row=0, col=0, kind="longship").status_code == 200
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "(short)" not in html
+    assert re.search(r'id="sq-0-0".*?<strong class="bm-letter">L</strong>', html, re.S)
+    assert "L = Longship (1 ◆)" in text_of(html)
