@@ -48,7 +48,8 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "live_url": url_for("live.stream", token=table.token),
         "poll_seconds": current_app.config["POLL_SECONDS"],
         # A stream silent for longer than its pings allow is not working: app.js polls then.
-        "quiet_seconds": round(current_app.config["SSE_KEEPALIVE_SECONDS"] * 4 / 3, 2),
+        # (5 s of slack: a ping can be late on a loaded server without the phone starting to poll.)
+        "quiet_seconds": current_app.config["SSE_KEEPALIVE_SECONDS"] + 5,
         "notice": notice,
         "bg_stats": bg_stats_link(table) if table.finished else None,
         "progress_chart": progress_chart(game, table) if over else None,
