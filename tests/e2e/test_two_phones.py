@@ -10,13 +10,19 @@ from tests.e2e.conftest import screenshot
 pytestmark = pytest.mark.browser
 
 
-def test_a_phone_joins_from_the_qr_page_and_sees_the_others_change_without_reloading(server, new_phone):
+def start_score_pad_from_home(server, new_phone):
+    """A host's phone starts a score pad for Ann and Bob from the home page: the invite page."""
     host = new_phone()
     host.goto(server.url + "/")
     host.get_by_role("link", name="Score pad").click()
     host.fill("#name-0", "Ann")
     host.fill("#name-1", "Bob")
     host.get_by_role("button", name="Start the game").click()
+    return host
+
+
+def test_a_phone_joins_from_the_qr_page_and_sees_the_others_change_without_reloading(server, new_phone):
+    host = start_score_pad_from_home(server, new_phone)
     expect(host.locator("svg.qr")).to_be_visible()
     join_link = host.locator("#join-link").get_attribute("href")
     screenshot(host, "invite-phone")
@@ -136,12 +142,7 @@ def test_a_move_from_another_phone_while_mine_is_on_its_way_still_reaches_me(ser
 def test_the_invite_page_shows_who_has_joined_without_a_reload(server, new_phone):
     import requests
 
-    host = new_phone()
-    host.goto(server.url + "/")
-    host.get_by_role("link", name="Score pad").click()
-    host.fill("#name-0", "Ann")
-    host.fill("#name-1", "Bob")
-    host.get_by_role("button", name="Start the game").click()
+    host = start_score_pad_from_home(server, new_phone)
     bob_row = host.locator("#invite-seats li").filter(has_text="Bob")
     expect(bob_row).to_contain_text("waiting")
     token = host.url.rstrip("/").split("/t/")[1].split("/")[0]
