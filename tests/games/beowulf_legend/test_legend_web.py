@@ -104,14 +104,19 @@ def test_the_table_display_shows_the_board_without_forms(client):
     assert 'value="pass"' not in html and 'value="advance"' not in html
 
 
-def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client):
-    token = new_table(client)
+def reach_the_major_episode_at_2(client, token):
+    """Episode 2 entered as a simultaneous major episode, everyone passes the minor one: its symbols are asked."""
     act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
         spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     act(client, token, type="advance")
     for seat in range(3):
         act(client, token, type="pass", seat=seat)
     act(client, token, type="advance")
+
+
+def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client):
+    token = new_table(client)
+    reach_the_major_episode_at_2(client, token)
     html = page(client, token)
     fields = form_fields(html, "enter_symbols")
     response = client.post(f"/t/{token}/act", data={**fields, "counts[]": ["1", "2", "0"]},
@@ -242,12 +247,7 @@ def test_the_phone_shows_what_to_do_before_the_path_and_the_reference(client, ph
     token = new_table(client, seat=0)
     martha = phone()
     claim(martha, token, 1)
-    act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
-        spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
-    act(client, token, type="advance")
-    for seat in range(3):
-        act(client, token, type="pass", seat=seat)
-    act(client, token, type="advance")
+    reach_the_major_episode_at_2(client, token)
     act(client, token, type="enter_symbols", counts=[1, 2, 0])
     html = page(martha, token)
     order = [html.index(marker) for marker in ('id="bl-step"', "Take space 1", 'class="list bl-markers"',
