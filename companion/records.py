@@ -17,10 +17,10 @@ from sqlalchemy import select
 
 from .extensions import db
 from .games import get as get_game
-from .games.base import Actor, RuleError
+from .games.base import Actor, Game, RuleError, State, label
 from .log import game_of
 from .models import Event, Seat, Snapshot, Table
-from .seating import new_token, validate_players
+from .seating import new_token, validate_options, validate_players
 
 FORMAT = "companion-game"
 FORMAT_VERSION = 1
@@ -91,36 +91,113 @@ def _require(data: Any, key: str, kind: type) -> Any:
 
 
 def import_game(data: Any, host_device: str) -> Table:
-    """Recreates a finished game from its export, after checking it replays to the same state."""
+    """Recreates a finished game from its export, after checking all of it; stores nothing
+    unless every part holds.
+
+    The players and options are checked as on the new-game form; then the history is played
+    again in its own order through the game's rules — every move as the seat that made it,
+    every undo reverting the latest move still standing, as the log does — and must end at
+    the file's final state, a finished game. What the file says about each event (its label,
+    whether it was undone) is not trusted: the labels stored are the ones the replay gives, so
+    a label whose arguments do not fit its text cannot reach a page.
+    """
     if _require(data, "format", str) != FORMAT:
         raise RuleError("The file is not a Companion game export (%(field)s is missing).", field="format")
     game = get_game(_require(data, "game", str))
     if game is None:
         raise RuleError("This server does not know the game %(game)s.", game=data["game"])
-    players = validate_players(_require(data, "players", list), game)
+    raw_players = _require(data, "players", list)
+    if not all(isinstance(player, dict) for player in raw_players):
+        raise RuleError("The file is not a Companion game export (%(field)s is missing).", field="players")
+    players = validate_players(raw_players, game)
+    options = validate_options(_require(data, "options", dict), game)
     setup, events, final = _require(data, "setup", dict), _require(data, "events", list), _require(data, "state", dict)
-    state = setup
     try:
-        for event in events:
-            if event.get("kind") in ("action", "finish") and not event.get("undone"):
-                state = game.apply(state, event["action"], Actor(event.get("seat"), bool(event.get("by_host")))).state
-    except (KeyError, TypeError, AttributeError):
+        replayed = _replay_export(game, setup, events, len(players))
+    except RuleError:
+        raise
+    except Exception:  # a setup the game cannot even read (it was not written by this game)
         raise RuleError("The file's history is damaged.") from None
-    if state != final or not game.is_over(final):
+    if replayed.state != final or not _finished_cleanly(game, final, len(players)):
         raise RuleError("The file's history does not lead to its final state: it was changed or damaged.")
-    table = Table(token=new_token(), game=game.key, options=_require(data, "options", dict), state=final,
+    table = Table(token=new_token(), game=game.key, options=options, state=final,
                   version=len(events), finished=True, host_device=host_device)
     table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
     db.session.add(table)
     db.session.flush()
     db.session.add(Snapshot(table_id=table.id, version=0, state=setup))
-    for n, event in enumerate(events, start=1):
-        db.session.add(Event(table_id=table.id, version=n, kind=str(event.get("kind")), action=event.get("action") or {},
-                             label=event.get("label") or {"msg": "", "args": {}}, seat=event.get("seat"),
-                             by_host=bool(event.get("by_host")), undone=bool(event.get("undone")),
-                             undoes=event.get("undoes"), created_at=_when(event.get("at"))))
+    for n, (event, row) in enumerate(zip(events, replayed.rows), start=1):
+        db.session.add(Event(table_id=table.id, version=n, created_at=_when(event.get("at")), **row))
     db.session.commit()
     return table
+
+
+@dataclass
+class _Replayed:
+    state: State
+    rows: list[dict[str, Any]]  # each event's columns, as the replay found them
+
+
+def _damaged(n: int) -> RuleError:
+    return RuleError("The file's history is damaged (event %(n)s).", n=n)
+
+
+def _replay_export(game: Game, setup: State, events: list[Any], seats: int) -> _Replayed:
+    """Each event of an export played again in order, as ``log.append`` and ``log.undo`` did."""
+    state = setup
+    standing: list[tuple[int, State, dict[str, Any]]] = []  # (version, state before, its row) of moves not undone
+    rows: list[dict[str, Any]] = []
+    for n, event in enumerate(events, start=1):
+        if not isinstance(event, dict) or event.get("version", n) != n:
+            raise _damaged(n)
+        seat, by_host, kind = event.get("seat"), event.get("by_host", False), event.get("kind")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
+            raise _damaged(n)
+        if not isinstance(by_host, bool) or (seat is None and not by_host) or game.is_over(state):
+            raise _damaged(n)  # only a seat or the host moves, and a finished game takes no more
+        actor = Actor(seat, by_host)
+        if kind in ("action", "finish"):
+            action = event.get("action")
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] not in game.actions:
+                raise _damaged(n)
+            try:
+                applied = game.apply(state, action, actor)
+            except Exception:  # a move the rules refuse, or one too damaged for them to read
+                raise _damaged(n) from None
+            derived = "finish" if game.is_over(applied.state) else "action"
+            if kind != derived:
+                raise _damaged(n)
+            row = {"kind": kind, "action": action, "label": applied.label.to_json(), "seat": seat,
+                   "by_host": by_host, "undone": False, "undoes": None}
+            standing.append((n, state, row))
+            state = applied.state
+        elif kind == "undo":
+            if not standing or event.get("undoes") != standing[-1][0]:
+                raise _damaged(n)  # an undo reverts the latest move still standing
+            version, state, undone = standing.pop()
+            undone["undone"] = True
+            row = {"kind": "undo", "action": {"type": "undo"}, "seat": seat, "by_host": by_host, "undone": False,
+                   "undoes": version, "label": label("Undone: %(what)s", what=undone["label"]).to_json()}
+        else:
+            raise _damaged(n)
+        rows.append(row)
+    for event, row in zip(events, rows):
+        if bool(event.get("undone")) != row["undone"]:
+            raise RuleError("The file's history does not lead to its final state: it was changed or damaged.")
+    return _Replayed(state, rows)
+
+
+def _finished_cleanly(game: Game, final: State, seats: int) -> bool:
+    """The final state is a finished game that every page can show: its views and scores."""
+    try:
+        if not game.is_over(final):
+            return False
+        for seat in [None, *range(seats)]:
+            game.view(final, seat)
+        game.final_scores(final)
+        return True
+    except Exception:  # a state the replay reached but the game cannot show is not importable
+        return False
 
 
 def _when(text: Any) -> datetime | None:

@@ -14,7 +14,7 @@ from sqlalchemy import or_, select, update
 
 from .extensions import db
 from .games.base import Game, PlayerSpec, RuleError
-from .log import library_of
+from . import library
 from .models import Seat, Snapshot, Table, utcnow
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")
@@ -32,8 +32,12 @@ def validate_players(players: list[Mapping[str, Any]], game: Game) -> list[dict[
                         min=game.min_players, max=game.max_players)
     clean: list[dict[str, str]] = []
     for number, player in enumerate(players, start=1):
-        name = str(player.get("name", "")).strip()
-        colour = str(player.get("colour") or COLOURS[number - 1])
+        if not isinstance(player, Mapping):
+            raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
+        raw_name, colour = player.get("name", ""), player.get("colour") or COLOURS[(number - 1) % len(COLOURS)]
+        if not isinstance(raw_name, str) or not isinstance(colour, str):
+            raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
+        name = raw_name.strip()
         if not name or len(name) > MAX_NAME:
             raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
         if not name.isprintable():  # a control character (PostgreSQL refuses NUL outright)
@@ -68,7 +72,7 @@ def validate_options(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
 
 def create_table(game: Game, players: list[dict[str, str]], options: dict[str, Any], host_device: str) -> Table:
     specs = [PlayerSpec(p["name"], p["colour"]) for p in players]
-    state = game.setup(specs, options, library_of(game.key))
+    state = game.setup(specs, options, library.facts(game.key))
     table = Table(token=new_token(), game=game.key, options=options, state=state, version=0,
                   host_device=host_device)
     table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]

@@ -242,21 +242,44 @@ def evolve(state: State) -> State:
     return copy.deepcopy(state)
 
 
-def int_field(action: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None) -> int:
-    """An integer field of an action, from JSON (int) or a form (digit string), range-checked."""
-    raw = action.get(name)
+# No number a table enters comes near this (a score, a count, a city's fields): a bound for the
+# fields whose rule gives none, so that a number with thousands of digits never reaches a state.
+MAX_WHOLE_NUMBER = 10**9
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def whole_number(raw: Any) -> int | None:
+    """An int from JSON, or a form's optional sign and ASCII digits; None for anything else.
+
+    ``int()`` alone would also take "1_000", "٣" (Arabic-Indic) and "５" (full width): a phone
+    never sends them, and each is a different way to write the same move.
+    """
     if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip(" \t")
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not digits or len(digits) > 18 or not set(digits) <= _ASCII_DIGITS:
+        return None
+    return int(text)
+
+
+def int_field(action: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer field of an action, from JSON (int) or a form (ASCII digit string), range-checked.
+
+    Without a bound from the rules, ±MAX_WHOLE_NUMBER applies.
+    """
+    raw = whole_number(action.get(name))
+    if raw is None:
         raise RuleError("%(field)s must be a whole number", field=name)
-    if isinstance(raw, str):
-        try:
-            raw = int(raw.strip())
-        except ValueError:
-            raise RuleError("%(field)s must be a whole number", field=name) from None
-    if not isinstance(raw, int):
-        raise RuleError("%(field)s must be a whole number", field=name)
-    if lo is not None and raw < lo:
+    lo = -MAX_WHOLE_NUMBER if lo is None else lo
+    hi = MAX_WHOLE_NUMBER if hi is None else hi
+    if raw < lo:
         raise RuleError("%(field)s must be at least %(lo)s", field=name, lo=lo)
-    if hi is not None and raw > hi:
+    if raw > hi:
         raise RuleError("%(field)s must be at most %(hi)s", field=name, hi=hi)
     return raw
 

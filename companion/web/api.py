@@ -7,13 +7,12 @@ foreign ``Origin``. Errors are ``{"error": "..."}`` with a 4xx status.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
-from .. import devices, log, seating
+from .. import devices, json_input, log, seating
 from ..extensions import csrf, limiter
 from ..games import get as get_game
 from ..games import registry
@@ -52,20 +51,13 @@ def only_json_from_this_origin():
     return None
 
 
-def _not_json(constant: str) -> None:
-    raise ApiError(400, f"{constant} is not a JSON number: send finite numbers only.")
-
-
 def json_body() -> Any:
-    """The body parsed as strict JSON, or None when it is not JSON at all.
-
-    Strict: NaN and Infinity (which Python's parser accepts) are refused here, so they never
-    reach the event log (PostgreSQL's JSON refuses them, and no client could read them back).
-    """
+    """The body parsed as strict JSON (see json_input: no NaN, no deep nesting, no huge
+    numbers), or a 400 saying what is wrong with it."""
     try:
-        return json.loads(request.get_data(cache=True), parse_constant=_not_json)
-    except ValueError:  # not JSON, or not UTF-8
-        return None
+        return json_input.loads(request.get_data(cache=True))
+    except json_input.JsonInputError as error:
+        raise ApiError(400, error.msg) from None
 
 
 def body() -> dict[str, Any]:

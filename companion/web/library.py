@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
 
 from ..extensions import db
 from ..games import get as get_game
 from ..games.base import RuleError, ScoreInputError
 from ..i18n import translate
-from ..log import learn, library_of
+from .. import library
+from .uploads import uploaded_json
 
 bp = Blueprint("library", __name__)
 MAX_BYTES = 2 * 1024 * 1024
@@ -30,14 +31,13 @@ def _game_with_library(key: str):
 @bp.get("/games/<key>/library")
 def page(key: str):
     game = _game_with_library(key)
-    library = library_of(game.key)
-    return render_template("library.html", game=game, data=game.library_file.export(library))
+    return render_template("library.html", game=game, data=game.library_file.export(library.facts(game.key)))
 
 
 @bp.get("/games/<key>/library.json")
 def download(key: str):
     game = _game_with_library(key)
-    body = json.dumps(game.library_file.export(library_of(game.key)), ensure_ascii=False, indent=1)
+    body = json.dumps(game.library_file.export(library.facts(game.key)), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{game.key}-board.json"'})
 
@@ -45,16 +45,9 @@ def download(key: str):
 @bp.post("/games/<key>/library")
 def upload(key: str):
     game = _game_with_library(key)
-    upload = request.files.get("file")
-    raw = upload.read(MAX_BYTES + 1) if upload else b""
     try:
-        if not raw or len(raw) > MAX_BYTES:
-            raise ScoreInputError("Choose a board data file (at most 2 MB).")
-        try:
-            data = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise ScoreInputError("The file is not JSON.") from None
-        learn(game.key, game.library_file.load(data))
+        data = uploaded_json("file", MAX_BYTES, "Choose a board data file (at most 2 MB).")
+        library.import_file(game.key, game.library_file.load(data))
         db.session.commit()
     except (ScoreInputError, RuleError) as error:
         db.session.rollback()

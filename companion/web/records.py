@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
 
 from .. import charts, devices, records
 from ..games.base import RuleError
@@ -13,6 +13,7 @@ from ..i18n import translate
 from ..log import game_of
 from ..models import Table
 from .context import load_table
+from .uploads import uploaded_json
 
 bp = Blueprint("records", __name__)
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
@@ -80,15 +81,8 @@ def export_game_csv(token: str):
 
 @bp.post("/records/import")
 def import_game():
-    upload = request.files.get("file")
-    raw = upload.read(MAX_IMPORT_BYTES + 1) if upload else b""
     try:
-        if not raw or len(raw) > MAX_IMPORT_BYTES:
-            raise RuleError("Choose an exported game file (at most 5 MB).")
-        try:
-            data = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RuleError("The file is not a Companion game export (%(field)s is missing).", field="format") from None
+        data = uploaded_json("file", MAX_IMPORT_BYTES, "Choose an exported game file (at most 5 MB).")
         table = records.import_game(data, devices.current())
     except RuleError as error:
         flash(translate(error.msg, error.args_), "error")

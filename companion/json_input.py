@@ -1,0 +1,82 @@
+"""Reading JSON that someone sent: a request body, an uploaded game or board file.
+
+One reader for every door, so that each refuses the same things the same way, before any
+of it reaches a game or the database:
+
+- not UTF-8, not JSON, ``NaN``/``Infinity`` (Python's parser takes them; PostgreSQL's JSON
+  and every client refuse them);
+- nesting deeper than ``MAX_DEPTH`` (a body nested 1,000 levels deep makes the parser, or
+  anything walking the result, run out of stack: a RecursionError, which was a 500);
+- a whole number beyond ``MAX_SAFE_INTEGER`` (no count at a table comes near it; one with
+  thousands of digits cannot even be written back as text).
+
+Pure Python, no Flask: the web layer turns ``JsonInputError`` into its own answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_DEPTH = 64
+MAX_SAFE_INTEGER = 2**53 - 1  # what a browser's JSON reads exactly
+
+
+class JsonInputError(ValueError):
+    """The input is not JSON this server takes; ``msg`` is an English message id."""
+
+    def __init__(self, msg: str) -> None:
+        super().__init__(msg)
+        self.msg = msg
+
+
+def _constant(name: str) -> None:
+    raise JsonInputError("Send finite numbers only (NaN and Infinity are not JSON).")
+
+
+def _integer(text: str) -> int:
+    # Checked on the text: int() of thousands of digits is slow, and above 4,300 a ValueError.
+    if len(text.lstrip("-")) > 16 or abs(int(text)) > MAX_SAFE_INTEGER:
+        raise JsonInputError("A number is too large.")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise JsonInputError("Send finite numbers only (NaN and Infinity are not JSON).")
+    return value
+
+
+def depth_of(document: Any) -> int:
+    """How deeply lists and objects nest in a parsed document (a loop, not a recursion)."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = list(node.values())
+        if isinstance(node, list):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in node)
+    return deepest
+
+
+def loads(raw: bytes | str) -> Any:
+    """The document in ``raw``, or JsonInputError saying what is wrong with it."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JsonInputError("The input is not JSON (it is not UTF-8 text).") from None
+    try:
+        document = json.loads(raw, parse_constant=_constant, parse_int=_integer, parse_float=_decimal)
+    except JsonInputError:
+        raise
+    except RecursionError:
+        raise JsonInputError("The JSON is nested too deeply.") from None
+    except ValueError:
+        raise JsonInputError("The input is not JSON.") from None
+    if depth_of(document) > MAX_DEPTH:
+        raise JsonInputError("The JSON is nested too deeply.")
+    return document
