@@ -26,13 +26,13 @@ MAX_SAFE_INTEGER = 2**53 - 1  # what a browser's JSON reads exactly
 class JsonInputError(ValueError):
     """The input is not JSON this server takes; ``msg`` is an English message id."""
 
-    def __init__(self, msg: str) -> None:
-        super().__init__(msg)
-        self.msg = msg
+    def __init__(self, msg: str, **args: Any) -> None:
+        super().__init__(msg % args if args else msg)
+        self.msg, self.args_ = msg, args
 
 
 def _constant(name: str) -> None:
-    raise JsonInputError("Send finite numbers only (NaN and Infinity are not JSON).")
+    raise JsonInputError("%(value)s is not a JSON number: send finite numbers only.", value=name)
 
 
 def _integer(text: str) -> int:
@@ -45,7 +45,7 @@ def _integer(text: str) -> int:
 def _decimal(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):  # 1e999
-        raise JsonInputError("Send finite numbers only (NaN and Infinity are not JSON).")
+        raise JsonInputError("%(value)s is not a JSON number: send finite numbers only.", value=text)
     return value
 
 

@@ -119,9 +119,11 @@ WRITE_IF_UNCHANGED = (
 )
 INSERT_EVENT = insert(Event.__table__)
 LATEST_EVENTS = (
-    select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"))
+    select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"),
+                        Event.version < bindparam("before"))
     .order_by(Event.version.desc()).limit(bindparam("limit"))
 )
+MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
 
 
 def _write(table: Table, new_state: State, event: Event) -> bool:
@@ -329,7 +331,10 @@ def replay(table: Table) -> State:
     return play_through(game_of(table), setup.state, _steps(_effective_actions(table.id, 0, table.version + 1)))
 
 
-def history(table_id: int, limit: int = 50, since: int | None = None) -> list[Event]:
-    """The table's latest events, newest first (those after version ``since``, if given)."""
-    return list(db.session.scalars(LATEST_EVENTS, {"table_id": table_id, "limit": limit,
-                                                   "since": -1 if since is None else since}))
+def history(table_id: int, limit: int = 50, since: int | None = None, before: int | None = None) -> list[Event]:
+    """The table's latest events, newest first: those after version ``since`` and before
+    version ``before``, if given (a version past what the database holds means "all")."""
+    since = -1 if since is None else max(-1, min(since, MAX_VERSION))
+    before = MAX_VERSION + 1 if before is None else max(0, min(before, MAX_VERSION + 1))
+    return list(db.session.scalars(LATEST_EVENTS, {"table_id": table_id, "limit": limit, "since": since,
+                                                   "before": before}))

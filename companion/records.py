@@ -75,12 +75,26 @@ def score_rows(tables: Iterable[Table]) -> Iterable[dict[str, Any]]:
                    "place": s.place, "winner": s.place == 1, "lowest_wins": low}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting like a formula gets a leading "'".
+
+    OWASP's rule for CSV injection: a player named "=HYPERLINK(…)" or "@SUM(1+1)" is text at
+    the table and must stay text in the spreadsheet. Numbers (a total of -5) are left alone.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: Iterable[dict[str, Any]]) -> str:
     out = io.StringIO()
     # Place and winner already say how each game ranked; the CSV columns stay as they were.
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, extrasaction="ignore")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in rows)
     return out.getvalue()
 
 

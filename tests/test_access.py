@@ -97,12 +97,35 @@ def test_a_real_table_keeps_working_for_an_address_that_guessed(limited_app):
     assert act(host, token, type="add_points", seat=0, points=1).status_code == 200
 
 
-def test_claiming_seats_is_limited(limited_app):
+def test_failed_claims_are_limited(limited_app):
+    """Trying for a seat another phone holds costs a try, over the API and the form alike."""
     host = limited_app.test_client()
     token = start_table(host)["token"]
+    claim(host, token, 0)
     grabber = limited_app.test_client()
-    answers = [grabber.post(f"/api/tables/{token}/seats/{i % 3}/claim", json={}).status_code for i in range(LIMIT + 2)]
-    assert answers[:LIMIT] == [200] * LIMIT and answers[LIMIT:] == [429, 429]
+    answers = [grabber.post(f"/api/tables/{token}/seats/0/claim", json={}).status_code for _ in range(LIMIT + 2)]
+    assert answers[:LIMIT] == [409] * LIMIT and answers[LIMIT:] == [429, 429]
+    form_grabber = limited_app.test_client()
+    page = form_grabber.get(f"/t/{token}/join").get_data(as_text=True)
+    answers = [form_grabber.post(f"/t/{token}/seats/0/claim", data={"csrf_token": csrf_of(page)},
+                                 environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code for _ in range(LIMIT + 1)]
+    assert answers == [302] * LIMIT + [429]
+
+
+def test_successful_joins_and_reads_are_not_limited(limited_app):
+    """A club behind one router: many phones join from one address, and each reads its own
+    table as often as it likes (issue #12: 100 phones joining got 40 refusals; a phone reading
+    its table got 429 after 60 reads a minute)."""
+    host = limited_app.test_client()
+    tokens = [start_table(host)["token"] for _ in range(LIMIT * 2)]
+    answers = []
+    for token in tokens:
+        phone = limited_app.test_client()
+        answers.append(phone.get(f"/t/{token}/join").status_code)
+        answers.append(phone.post(f"/api/tables/{token}/seats/1/claim", json={}).status_code)
+        answers += [phone.get(f"/api/tables/{token}").status_code for _ in range(3)]
+        answers.append(phone.get(f"/t/{token}/invite").status_code)
+    assert answers == [200] * len(answers)
 
 
 # --- logs ----------------------------------------------------------------------------------------

@@ -19,13 +19,13 @@ from ..games import registry
 from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
 from ..models import Table
-from .context import actor_for, load_table, optional_int, public_url, valid_request_id
+from .context import a_failure, actor_for, load_table, optional_int, public_url, valid_request_id, version_arg
 from .openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
 
-MAX_VERSION = 2**31 - 1
+HISTORY_PAGE = 1000
 
 
 class ApiError(Exception):
@@ -57,7 +57,7 @@ def json_body() -> Any:
     try:
         return json_input.loads(request.get_data(cache=True))
     except json_input.JsonInputError as error:
-        raise ApiError(400, error.msg) from None
+        raise ApiError(400, str(error)) from None
 
 
 def body() -> dict[str, Any]:
@@ -137,13 +137,13 @@ def join_limit() -> str:
 
 
 @bp.get("/tables/<token>")
-@limiter.limit(join_limit)
+@limiter.limit(join_limit, deduct_when=a_failure)
 def get_table(token: str):
     return jsonify(table_json(load_table(token)))
 
 
 @bp.post("/tables/<token>/seats/<int:index>/claim")
-@limiter.limit(join_limit)
+@limiter.limit(join_limit, deduct_when=a_failure)
 def claim(token: str, index: int):
     table = load_table(token)
     try:
@@ -220,11 +220,12 @@ def undo(token: str):
 @bp.get("/tables/<token>/history")
 def history(token: str):
     table = load_table(token)
-    since = request.args.get("since", type=int)
-    if since is not None:  # versions are 32-bit in the database: beyond, the answer is the same
-        since = max(-1, min(since, MAX_VERSION))
-    events = log.history(table.id, limit=1000, since=since)
-    return jsonify({"version": table.version, "events": [
+    # One page: the newest HISTORY_PAGE events (after ``since``, before ``before``); "before"
+    # in the answer is the cursor for the page older than this one (null: this is the oldest).
+    since, before = version_arg("since"), version_arg("before")
+    events = log.history(table.id, limit=HISTORY_PAGE + 1, since=since, before=before)
+    more, events = len(events) > HISTORY_PAGE, events[:HISTORY_PAGE]
+    return jsonify({"version": table.version, "before": events[-1].version if more else None, "events": [
         {"version": e.version, "kind": e.kind, "label": render_label(e.label), "seat": e.seat,
          "undone": e.undone, "undoes": e.undoes, "at": e.created_at.isoformat()} for e in events]})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, request
+from flask import abort, current_app, g, request
 from flask_limiter.util import get_remote_address
 from limits import parse as parse_limit
 from sqlalchemy import bindparam, select
@@ -13,7 +13,8 @@ from werkzeug.datastructures import MultiDict
 
 from .. import devices
 from ..extensions import db, limiter
-from ..games.base import Actor
+from ..games.base import Actor, whole_number
+from ..log import MAX_VERSION
 from ..models import Table
 from ..seating import seat_of
 
@@ -44,6 +45,21 @@ def count_a_wrong_token() -> None:
     limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
     if not limiter.limiter.hit(limit, "wrong-token", get_remote_address()):
         abort(429)
+
+
+def a_failure(response) -> bool:
+    """Whether a join, claim or table read failed: only failures cost a try of JOIN_RATE_LIMIT.
+
+    A club behind one router has a hundred phones joining from one address, and a phone reads
+    its own table as often as it likes; what the limit is for is guessing — a wrong token (a
+    404), a seat another phone holds (refused) — and that stays limited.
+    """
+    return response.status_code >= 400 or bool(g.get("refused"))
+
+
+def refused() -> None:
+    """This request was refused though its answer is a redirect (a form's flash message)."""
+    g.refused = True
 
 
 def actor_for(table: Table) -> Actor:
@@ -87,8 +103,25 @@ def valid_request_id(raw: Any) -> bool:
 
 
 def optional_int(raw: Any) -> int | None:
+    """A form's or a body's optional version number: ASCII digits (or a JSON int), else ValueError."""
     if raw in (None, ""):
         return None
-    if isinstance(raw, bool):
+    number = whole_number(raw)
+    if number is None:
         raise ValueError("not a whole number")
-    return int(raw)
+    return number
+
+
+def version_arg(name: str) -> int | None:
+    """A version in the query string (``since``, ``before``); None when absent or not a number.
+
+    Clamped to what a version can be, so that "-99999999999999999999" reads as "from the start"
+    instead of reaching the database as a number it cannot hold.
+    """
+    text = (request.args.get(name) or "").strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    if len(digits) > 10:  # past any version, either way: not worth converting thousands of digits
+        return -1 if text.startswith("-") else MAX_VERSION + 1
+    return max(-1, min(int(text), MAX_VERSION + 1))

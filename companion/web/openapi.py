@@ -80,16 +80,21 @@ def _table_paths() -> dict[str, Any]:
             "summary": "Make a move. `version`: the version the client looked at (a stale one is refused with 409 "
                        "unless the move stays valid); `request_id`: sent twice, applied once",
             "parameters": [TOKEN], "requestBody": _body({"oneOf": _action_schemas()}),
-            "responses": {"200": _json(RECORDED), **_errors(400, 403, 404, 409, 415, 422, 503)}}},
+            "responses": {"200": _json(RECORDED), **_errors(400, 403, 404, 409, 413, 415, 422, 503)}}},
         "/api/tables/{token}/undo": {"post": {
             "summary": "Undo the latest move (recorded as a move of its own)", "parameters": [TOKEN],
             "requestBody": _body({"type": "object", "properties": {
                 "version": {"type": "integer"}, "request_id": {"type": "string", "minLength": 1, "maxLength": 64}}}, {}),
             "responses": {"200": _json(RECORDED), **_errors(400, 403, 404, 409, 415, 422, 503)}}},
         "/api/tables/{token}/history": {"get": {
-            "summary": "Every recorded change, newest first", "parameters": [
-                TOKEN, {"name": "since", "in": "query", "required": False, "schema": {"type": "integer"}}],
-            "responses": {"200": _json({"type": "object"}), **_errors(404)}}},
+            "summary": "Every recorded change, newest first, 1,000 a page: `since` keeps those after a version, "
+                       "`before` those before one; the answer's `before` is the cursor for the next older page "
+                       "(null on the oldest)", "parameters": [
+                TOKEN, {"name": "since", "in": "query", "required": False, "schema": {"type": "integer"}},
+                {"name": "before", "in": "query", "required": False, "schema": {"type": "integer"}}],
+            "responses": {"200": _json({"type": "object", "properties": {
+                "version": {"type": "integer"}, "before": {"type": ["integer", "null"]},
+                "events": {"type": "array", "items": {"type": "object"}}}}), **_errors(404)}}},
     }
 
 

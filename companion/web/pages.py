@@ -6,6 +6,7 @@ import hashlib
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, jsonify, redirect, request, url_for
 from flask_babel import get_locale
@@ -85,13 +86,24 @@ def init_app(app: Flask) -> None:
     @app.post("/lang")
     def set_language():
         code = request.form.get("lang", "")
-        back = request.form.get("next", "/")
-        if not back.startswith("/") or back.startswith("//"):
-            back = "/"
-        response = redirect(back)
+        response = redirect(same_site_path(request.form.get("next", "/")))
         if code in current_app.config["LANGUAGES"]:
-            response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+            response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True,
+                                secure=request.is_secure)
         return response
+
+
+def same_site_path(back: str) -> str:
+    """``back`` if it is a path on this site, else "/": never a redirect to another site.
+
+    Browsers drop tabs and newlines from a URL and read a backslash as a slash, so
+    "/\t/evil.example" and "/\\evil.example" both mean "//evil.example" to them: the path
+    must be plain printable ASCII without a backslash, and say no host of its own.
+    """
+    if (not back.startswith("/") or not back.isascii() or not back.isprintable() or "\\" in back
+            or back.startswith("//") or urlsplit(back).netloc):
+        return "/"
+    return back
 
 
 COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),

@@ -12,7 +12,7 @@ from .. import charts, log
 from ..games.base import RuleError
 from ..i18n import translate
 from ..models import Table
-from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id
+from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id, version_arg
 from .records import bg_stats_link
 
 bp = Blueprint("play", __name__)
@@ -93,7 +93,7 @@ def board(token: str):
     """The board fragment; ``since=V`` answers 204 when nothing changed (cheap polling)."""
     with _board_refreshes:
         table = load_table(token)
-        since = request.args.get("since", type=int)
+        since = version_arg("since")
         if since is not None and since == table.version:
             return "", 204
         if request.args.get("display"):
@@ -171,9 +171,10 @@ def form_request_id() -> str | None:
 def away(token: str):
     """"While you were away": what changed since the version a waking phone last saw."""
     table = load_table(token)
-    since = request.args.get("since", type=int)
+    since = version_arg("since")
     if since is None or since >= table.version:
         return "", 204
+    since = max(since, 0)
     events = log.history(table.id, limit=30, since=since)
     return render_template("_away.html", events=events, missed=table.version - since)
 

@@ -13,7 +13,7 @@ from ..games import registry
 from ..games.base import Game, RuleError
 from ..i18n import translate
 from .. import seating
-from .context import load_table, public_url
+from .context import a_failure, load_table, public_url, refused
 
 bp = Blueprint("tables", __name__)
 
@@ -66,7 +66,7 @@ def parse_options(form, game: Game) -> dict[str, Any]:
 
 
 @bp.get("/t/<token>/invite")
-@limiter.limit(join_rate_limit)
+@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def invite(token: str):
     table = load_table(token)
     link = public_url(url_for("tables.join", token=token))
@@ -82,7 +82,7 @@ def invite_seats(token: str):
 
 
 @bp.get("/t/<token>/join")
-@limiter.limit(join_rate_limit)
+@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def join(token: str):
     table = load_table(token)
     context = seating.seat_context(table)
@@ -92,12 +92,13 @@ def join(token: str):
 
 
 @bp.post("/t/<token>/seats/<int:index>/claim")
-@limiter.limit(join_rate_limit)
+@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def claim(token: str, index: int):
     table = load_table(token)
     try:
         seating.claim(table, index, devices.current())
     except RuleError as error:
+        refused()
         flash(translate(error.msg, error.args_), "error")
         return redirect(url_for("tables.join", token=token, pick=1))
     return redirect(url_for("play.page", token=token))

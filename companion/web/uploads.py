@@ -29,4 +29,4 @@ def uploaded_json(field: str, max_bytes: int, choose_message: str) -> Any:
     try:
         return json_input.loads(raw)
     except json_input.JsonInputError as error:
-        raise UploadError(error.msg) from None
+        raise UploadError(error.msg, **error.args_) from None
