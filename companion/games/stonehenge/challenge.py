@@ -25,6 +25,34 @@ def open_challenge(state: State, *, new_round: bool = False) -> None:
     state["phase"] = "challenge"
 
 
+def clashing_seats(entries: list[list[Card] | None]) -> list[int]:
+    """The seats whose revealed entries name a numbered card another seat's entry names too.
+
+    Every numbered card exists once, so one of those entries is wrong. It can only be seen once
+    every entry is in: "chaque joueur joue une carte, face cachée, puis toutes ces cartes sont
+    révélées simultanément" — before that, looking for a duplicate would tell a phone what
+    another player had entered face down.
+    """
+    seats_of: dict[tuple[str, int], list[int]] = {}
+    for seat, cards in enumerate(entries):
+        for card in cards or ():
+            if not is_dolmen(card):
+                seats_of.setdefault((card["suit"], card["value"]), []).append(seat)
+    return sorted({seat for seats in seats_of.values() if len(seats) > 1 for seat in seats})
+
+
+def take_back_clashes(state: State) -> list[int]:
+    """Once every card is in: the seats whose cards clash enter theirs again (empty: no clash).
+
+    The table sees the cards turned over; the app says who must check their entry, never
+    which card it was.
+    """
+    seats = clashing_seats([[card] if card else None for card in state["cards"]])
+    for seat in seats:
+        state["cards"][seat] = None
+    return seats
+
+
 def resolve(state: State) -> None:
     """Applies a challenge once every revealed card is in; leaves the penalties to apply in order.
 

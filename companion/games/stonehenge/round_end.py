@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..base import State
 from .box import END_OF_ROUND_DRAW, HAND_LIMIT
 from .cards import Card, is_dolmen
-from .challenge import open_challenge
+from .challenge import clashing_seats, open_challenge
 
 TIME, SPIRIT = "time", "spirit"
 CONVERSIONS = (TIME, SPIRIT)
@@ -46,11 +46,21 @@ def waiting_discarders(state: State) -> list[int]:
     return [seat for seat, count in enumerate(end["need"]) if count and end["entries"][seat] is None]
 
 
-def record_discards(state: State, seat: int, cards: list[Card]) -> bool:
-    """Keeps one player's discards; True when the last of them came in and were ranked."""
-    state["round_end"]["entries"][seat] = cards
+def record_discards(state: State, seat: int, cards: list[Card]) -> bool | list[int]:
+    """Keeps one player's discards; True when the last of them came in and were ranked.
+
+    Once all are in they are revealed; if two name the same numbered card, those players
+    enter theirs again (the seats are returned) — found only then, never before (see
+    ``challenge.clashing_seats``).
+    """
+    entries = state["round_end"]["entries"]
+    entries[seat] = cards
     if waiting_discarders(state):
         return False
+    if clash := clashing_seats(entries):
+        for other in clash:
+            entries[other] = None
+        return clash
     settle_order(state, ranked_groups(state["round_end"]["entries"], state["trump"]))
     return True
 

@@ -91,13 +91,12 @@ def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Label:
     if state["hand"][seat] == 0:
         raise RuleError("%(player)s has no card in hand. The rules do not say what happens then; "
                         "the host can correct the number of cards.", player=_name(state, seat))
-    if not is_dolmen(card) and any(other == card for s, other in enumerate(state["cards"]) if s != seat):
-        raise RuleError("%(card)s is already entered for another player: one of the two entries is wrong.",
-                        card=card_text(card))
     state["cards"][seat] = card
     if any(entry is None for entry in state["cards"]):
         # Entries stay hidden until all are in: the line never says which card.
         return label("%(player)s entered a card", player=_name(state, seat))
+    if clash := challenge.take_back_clashes(state):
+        return _clash_line(state, clash)
     challenge.resolve(state)
     line = _challenge_line(state)
     _carry_on(state)
@@ -139,14 +138,18 @@ def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Label:
     if len(cards) != need:
         raise RuleError("%(player)s discards exactly %(cards)s.", player=_name(state, seat),
                         cards=nmsg("%(num)s card", "%(num)s cards", need))
-    others = [card for s, entry in enumerate(end["entries"]) if s != seat and entry for card in entry]
+    # Only this player's own entry is checked here: the others' are face down until all are in.
     numbered = [card for card in cards if not is_dolmen(card)]
     for index, card in enumerate(numbered):
-        if card in numbered[:index] or card in others:
+        if card in numbered[:index]:
             raise RuleError("%(card)s is entered twice: one entry is wrong.", card=card_text(card))
     if sum(is_dolmen(card) for card in cards) > 1:
         raise RuleError("A player has only one dolmen card.")
-    if not round_end.record_discards(state, seat, cards):
+    recorded = round_end.record_discards(state, seat, cards)
+    if isinstance(recorded, list):
+        return label("Two discards name the same card: %(players)s, check your cards and enter them again.",
+                     players=", ".join(_name(state, other) for other in recorded))
+    if not recorded:
         return label("%(player)s chose their discards", player=_name(state, seat))
     if state["phase"] == "tie":
         return label("Discards revealed: a tie for the host to break")
@@ -240,6 +243,11 @@ def _challenge_line(state: State) -> Label:
         return label("%(player)s won with %(card)s; no free stone to place an apprentice", player=name, card=card)
     return label("%(player)s won with %(card)s: apprentice on stone %(stone)s", player=name, card=card,
                  stone=last["stone"])
+
+
+def _clash_line(state: State, seats: list[int]) -> Label:
+    return label("Two entries name the same card: %(players)s, check your card and enter it again.",
+                 players=", ".join(_name(state, seat) for seat in seats))
 
 
 def _move_line(state: State, done: Mapping[str, Any]) -> Label:

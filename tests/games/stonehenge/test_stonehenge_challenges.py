@@ -275,10 +275,28 @@ def test_a_card_for_a_finished_challenge_is_refused():
     act(state, {"type": "reveal", "suit": "night", "value": 5, "challenge_id": 2}, Actor(0))
 
 
-def test_the_same_numbered_card_cannot_be_entered_twice():
+def test_a_card_entered_face_down_by_another_player_cannot_be_detected_by_entering_it():
+    """Issue #12: "Night 5 is already entered for another player" told Bob Ann's face-down card.
+    The cards are turned over together; until then, Bob's entry is taken like any other."""
     state = act(new_game(3), {"type": "reveal", "seat": 0, **card_fields("n5")}).state
-    with pytest.raises(RuleError, match="already entered"):
-        act(state, {"type": "reveal", "seat": 1, **card_fields("n5")})
+    same = act(state, {"type": "reveal", "seat": 1, **card_fields("n5")})
+    other = act(state, {"type": "reveal", "seat": 1, **card_fields("n6")})
+    assert same.label == other.label
+    assert GAME.view(same.state, 1) == GAME.view(other.state, 1) | {"my_card": GAME.view(same.state, 1)["my_card"]}
+    assert GAME.view(same.state, 2) == GAME.view(other.state, 2)
+
+
+def test_once_all_cards_are_in_a_clash_sends_its_players_back_without_naming_the_card():
+    state = act(new_game(3), {"type": "reveal", "seat": 0, **card_fields("n5")}).state
+    state = act(state, {"type": "reveal", "seat": 1, **card_fields("d30")}).state
+    clash = act(state, {"type": "reveal", "seat": 2, **card_fields("n5")})
+    assert clash.label.msg == "Two entries name the same card: %(players)s, check your card and enter it again."
+    assert clash.label.args == {"players": "Ann, Cid"}
+    assert "5" not in str(clash.label.to_json())
+    assert clash.state["phase"] == "challenge" and clash.state["cards"] == [None, {"suit": "day", "value": 30}, None]
+    state = act(clash.state, {"type": "reveal", "seat": 0, **card_fields("n5")}).state
+    resolved = act(state, {"type": "reveal", "seat": 2, **card_fields("n4")})
+    assert resolved.label.args["player"] == "Ann"
 
 
 def test_several_players_can_play_their_dolmen_cards():

@@ -165,9 +165,16 @@ def test_the_same_card_cannot_be_discarded_twice():
     state = end_of_first_round((6, 6, 4))
     with pytest.raises(RuleError, match="twice"):
         discard(state, 0, "d9", "d9")
+
+
+def test_discarding_a_card_another_player_discarded_face_down_is_found_only_once_all_are_in():
+    state = end_of_first_round((6, 6, 4))
     state = discard(state, 0, "d9", "d8").state
-    with pytest.raises(RuleError, match="twice"):
-        discard(state, 1, "d9", "n1")
+    clash = discard(state, 1, "d9", "n1")  # not refused: that would tell Bob what Ann discarded
+    assert clash.label.args == {"players": "Ann, Bob"} and "9" not in str(clash.label.to_json())
+    assert clash.state["round_end"]["entries"][:2] == [None, None] and clash.state["phase"] == "discard"
+    state = discard(discard(clash.state, 0, "d9", "d8").state, 1, "d7", "n1").state
+    assert state["phase"] != "discard"
 
 
 def test_a_discarded_dolmen_card_adds_no_value():
