@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from urllib.parse import quote
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
@@ -105,8 +106,15 @@ def bg_stats_link(table: Table) -> str | None:
         "sourceName": "Companion",
         "game": {"name": translate(game.title), "sourceGameId": game.key},
         "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": max(1, round((table.updated_at - table.created_at).total_seconds() / 60)),
+        "durationMin": max(1, round((_utc(table.updated_at) - _utc(table.created_at)).total_seconds() / 60)),
         "players": [{"name": s.name, "score": str(s.total), "winner": s.place == 1, "seatOrder": s.seat + 1}
                     for s in scores],
     }
     return "https://app.bgstatsapp.com/createPlay.html?data=" + quote(json.dumps(data, separators=(",", ":")))
+
+
+def _utc(moment: datetime) -> datetime:
+    """A time as UTC with its zone: SQLite hands back times without one, and the move that
+    just finished the game holds its own with one (the two could not be subtracted: a 500 on
+    the page answering the finishing move)."""
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
