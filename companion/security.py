@@ -71,7 +71,10 @@ def init_app(app: Flask) -> None:
         headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         headers.setdefault("X-Content-Type-Options", "nosniff")
         headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "no-referrer")  # join tokens must not leak in Referer
+        # Join tokens must not leak in a Referer to another site; this site's own pages get it,
+        # because over HTTPS the CSRF check (Flask-WTF's SSL-strict mode) requires a Referer of
+        # this host on every form post: with "no-referrer" no form could be posted over HTTPS.
+        headers.setdefault("Referrer-Policy", "same-origin")
         headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
         headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
         return response

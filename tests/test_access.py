@@ -241,7 +241,7 @@ def test_every_page_and_answer_carries_the_security_headers(app, client):
             assert "default-src 'self'" in csp and "object-src 'none'" in csp and "frame-ancestors 'none'" in csp, url
             assert headers["X-Content-Type-Options"] == "nosniff", url
             assert headers["X-Frame-Options"] == "DENY", url
-            assert headers["Referrer-Policy"] == "no-referrer", url
+            assert headers["Referrer-Policy"] == "same-origin", url
             if response.mimetype == "text/html" and response.status_code == 200:
                 html = response.get_data(as_text=True)
                 assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), url  # no inline script

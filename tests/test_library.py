@@ -34,3 +34,56 @@ def test_a_bad_board_file_is_refused_with_a_message_and_changes_nothing(client):
 
 def test_a_game_without_board_data_has_no_library_page(client):
     assert client.get("/games/scorepad/library").status_code == 404
+
+
+# --- what tables teach the library (issue #12 §2) ------------------------------------------------
+
+from tests.helpers import act, claim, start_table  # noqa: E402
+
+LEGEND = "beowulf-the-legend"
+PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+
+
+def mix(fame: list[int]) -> dict:
+    return {"type": "set_token_mix", "fame": fame, "treasure": [8, 8, 6, 2]}
+
+
+def library_fame(client) -> list[int] | None:
+    tokens = client.get(f"/games/{LEGEND}/library.json").get_json().get("tokens")
+    return None if tokens is None else [tokens["fame"].get(str(v), 0) for v in range(1, 5)]
+
+
+def legend_table(client) -> str:
+    token = start_table(client, LEGEND, PLAYERS)["token"]
+    claim(client, token, 0)
+    return token
+
+
+def test_a_refused_move_teaches_nothing_and_undo_takes_a_fact_back(client):
+    table = legend_table(client)
+    assert act(client, table, **mix([12, 12, 8, 5])).status_code == 422  # 37 fame tokens: refused
+    assert library_fame(client) is None
+    assert act(client, table, **mix([12, 12, 8, 4])).status_code == 200
+    assert library_fame(client) == [12, 12, 8, 4]
+    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is True
+    assert client.post(f"/api/tables/{table}/undo", json={}).status_code == 200
+    assert library_fame(client) is None  # a probe taken back teaches the next table nothing
+    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is False
+
+
+def test_the_newest_word_wins_and_undo_returns_to_the_one_before(client):
+    first, second = legend_table(client), legend_table(client)
+    act(client, first, **mix([12, 12, 8, 4]))
+    act(client, second, **mix([10, 14, 8, 4]))  # this box, or a correction: the later entry wins
+    assert library_fame(client) == [10, 14, 8, 4]
+    client.post(f"/api/tables/{second}/undo", json={})
+    assert library_fame(client) == [12, 12, 8, 4]
+
+
+def test_an_imported_file_corrects_what_a_table_taught(client):
+    table = legend_table(client)
+    act(client, table, **mix([12, 12, 8, 4]))
+    corrected = {"game": LEGEND, "tokens": {"fame": {"1": 20, "2": 10, "3": 6}, "treasure": {"1": 24}}}
+    assert "Board data imported" in upload(client, LEGEND, corrected).get_data(as_text=True)
+    assert library_fame(client) == [20, 10, 6, 0]
+    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is True

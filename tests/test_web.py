@@ -108,7 +108,7 @@ def test_pages_carry_a_strict_content_security_policy_and_no_inline_script(clien
         html = response.get_data(as_text=True)
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), url
         assert "style=\"" not in html, url
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
 
 
 def test_the_history_page_lists_every_change_with_undo_marked(client):

@@ -7,10 +7,11 @@ foreign ``Origin``. Errors are ``{"error": "..."}`` with a 4xx status.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 
 from .. import devices, json_input, log, seating
 from ..extensions import csrf, limiter
@@ -48,16 +49,20 @@ def only_json_from_this_origin():
         raise ApiError(403, "Requests from another site are refused.")
     if not request.is_json:
         raise ApiError(415, "Send JSON (Content-Type: application/json).")
+    if request.content_length:
+        json_body()  # every route refuses a body it could not read, whether it needs one or not
     return None
 
 
 def json_body() -> Any:
     """The body parsed as strict JSON (see json_input: no NaN, no deep nesting, no huge
     numbers), or a 400 saying what is wrong with it."""
-    try:
-        return json_input.loads(request.get_data(cache=True))
-    except json_input.JsonInputError as error:
-        raise ApiError(400, str(error)) from None
+    if "json_body" not in g:
+        try:
+            g.json_body = json_input.loads(request.get_data(cache=True))
+        except json_input.JsonInputError as error:
+            raise ApiError(400, str(error)) from None
+    return copy.deepcopy(g.json_body)  # the caller may change it (the move's control fields are popped)
 
 
 def body() -> dict[str, Any]:
