@@ -12,13 +12,12 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
-from .extensions import db
-from .games.base import Game, PlayerSpec, RuleError
 from . import library
+from .extensions import db
+from .games.base import MAX_NAME, Game, PlayerSpec, RuleError
 from .models import Seat, Snapshot, Table, utcnow
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")
-MAX_NAME = 40
 
 
 def new_token() -> str:

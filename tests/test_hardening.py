@@ -261,3 +261,17 @@ def test_undo_under_contention_retries_and_never_gives_up(app, client):
         table = db.session.get(Table, table_id)
         assert log.replay(table) == table.state
         db.session.remove()
+
+
+@pytest.mark.parametrize("game_key, path", [("adventure-land", ""), ("beowulf-the-legend", ""), ("beowulf-the-movie", "act")])
+def test_quick_scores_refuse_a_name_with_a_control_character(client, game_key, path):
+    scorer = registry()[game_key].quick_scorers[path]
+    body = json.loads(json.dumps(scorer.example))
+    if game_key == "beowulf-the-movie":
+        body["cells"][0]["figure"]["player"] = "br\x1bown"
+    else:
+        body["players"][0]["name"] = "Mar\x00tin"
+    url = f"/api/score/{game_key}" + (f"/{path}" if path else "")
+    assert client.post(url, json=scorer.example).status_code == 200
+    response = client.post(url, json=body)
+    assert response.status_code == 422, response.get_json()

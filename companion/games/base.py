@@ -284,6 +284,18 @@ def int_field(action: Mapping[str, Any], name: str, lo: int | None = None, hi: i
     return raw
 
 
+MAX_NAME = 40  # the width of seats.name
+
+
+def table_name(raw: Any, most: int = MAX_NAME) -> str | None:
+    """A player's name as a table writes it: 1 to ``most`` characters once trimmed, every one
+    printable (no control character, no invisible direction mark); None when it is not one."""
+    if not isinstance(raw, str):
+        return None
+    name = raw.strip()
+    return name if 1 <= len(name) <= most and name.isprintable() else None
+
+
 def seat_field(action: Mapping[str, Any], name: str, state_players: Sequence[Any]) -> int:
     """A seat index field, checked against the table's seats."""
     return int_field(action, name, 0, len(state_players) - 1)

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from ..extensions import db
 from ..games import get as get_game
-from ..games.base import RuleError, ScoreInputError
+from ..games.base import RuleError, ScoreInputError, _
 from ..i18n import translate
 from .. import library
 from .uploads import uploaded_json
@@ -46,7 +46,7 @@ def download(key: str):
 def upload(key: str):
     game = _game_with_library(key)
     try:
-        data = uploaded_json("file", MAX_BYTES, "Choose a board data file (at most 2 MB).")
+        data = uploaded_json("file", MAX_BYTES, _("Choose a board data file (at most 2 MB)."))
         library.import_file(game.key, game.library_file.load(data))
         db.session.commit()
     except (ScoreInputError, RuleError) as error:

@@ -9,7 +9,7 @@ from urllib.parse import quote
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 
 from .. import charts, devices, records
-from ..games.base import RuleError
+from ..games.base import RuleError, _
 from ..i18n import translate
 from ..log import game_of
 from ..models import Table
@@ -83,7 +83,7 @@ def export_game_csv(token: str):
 @bp.post("/records/import")
 def import_game():
     try:
-        data = uploaded_json("file", MAX_IMPORT_BYTES, "Choose an exported game file (at most 5 MB).")
+        data = uploaded_json("file", MAX_IMPORT_BYTES, _("Choose an exported game file (at most 5 MB)."))
         table = records.import_game(data, devices.current())
     except RuleError as error:
         flash(translate(error.msg, error.args_), "error")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import QuickScorer, ScoreInputError, rank
+from ..base import MAX_NAME, QuickScorer, ScoreInputError, rank, table_name
 from .box import count, herb_values, sword_values
 from .scoring import Holdings, breakdowns, totals
 from .setup import MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
@@ -146,6 +146,9 @@ def player_name(raw: Any, where: str) -> str:
     name = raw.get("name") if isinstance(raw, dict) else None
     if not isinstance(name, str) or not name.strip():
         raise ScoreInputError("%(where)s must be a non-empty string", where=f"{where}.name")
+    if table_name(name) is None:
+        raise ScoreInputError("%(where)s must be a name of 1 to %(most)s characters that can be shown",
+                              where=f"{where}.name", most=MAX_NAME)
     return name
 
 

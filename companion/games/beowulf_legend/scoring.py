@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..base import ScoreInputError, _, rank
+from ..base import MAX_NAME, ScoreInputError, _, rank, table_name
 
 NO_WOUND_BONUS = 5
 WOUND_PENALTY = 5
@@ -204,6 +204,9 @@ def _player(raw: Any, where: str) -> tuple[str, Holdings]:
     player_name = raw["name"].strip() if isinstance(raw["name"], str) else ""
     if not player_name:
         raise ScoreInputError("%(where)s: must be a non-empty text", where=f"{where}.name")
+    if table_name(player_name) is None:
+        raise ScoreInputError("%(where)s must be a name of 1 to %(most)s characters that can be shown",
+                              where=f"{where}.name", most=MAX_NAME)
     lists = {}
     for field in TOKEN_LISTS:
         values = raw[field]

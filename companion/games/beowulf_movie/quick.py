@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from .catalogue import ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE
 from .quick_form import from_form
 from .scoring import Figure, Grid, Piece, Tile, score_grid
-from ..base import QuickScorer, ScoreInputError, _
+from ..base import QuickScorer, ScoreInputError, _, table_name
 
 MAX_PLAYER_LENGTH = 40
 # A player with more figures of a kind than they own: one message per kind, so that each
@@ -48,7 +48,7 @@ def _object(value: Any, where: str, required: tuple[str, ...], optional: tuple[s
 def _figure(raw: Any, where: str) -> Figure:
     data = _object(raw, where, ("player", "kind"))
     player, kind = data["player"], data["kind"]
-    if not isinstance(player, str) or not player.strip() or len(player) > MAX_PLAYER_LENGTH:
+    if table_name(player, MAX_PLAYER_LENGTH) is None:
         raise ScoreInputError("%(where)s must be a name or colour of 1 to %(most)s characters",
                               where=f"{where}.player", most=MAX_PLAYER_LENGTH)
     if kind not in FIGURE_KINDS:
