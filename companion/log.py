@@ -120,7 +120,7 @@ WRITE_IF_UNCHANGED = (
 INSERT_EVENT = insert(Event.__table__)
 LATEST_EVENTS = (
     select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"),
-                        Event.version < bindparam("before"))
+                        Event.version <= bindparam("until"))
     .order_by(Event.version.desc()).limit(bindparam("limit"))
 )
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
@@ -335,6 +335,6 @@ def history(table_id: int, limit: int = 50, since: int | None = None, before: in
     """The table's latest events, newest first: those after version ``since`` and before
     version ``before``, if given (a version past what the database holds means "all")."""
     since = -1 if since is None else max(-1, min(since, MAX_VERSION))
-    before = MAX_VERSION + 1 if before is None else max(0, min(before, MAX_VERSION + 1))
+    until = MAX_VERSION if before is None else max(-1, min(before - 1, MAX_VERSION))  # each fits an INTEGER
     return list(db.session.scalars(LATEST_EVENTS, {"table_id": table_id, "limit": limit, "since": since,
-                                                   "before": before}))
+                                                   "until": until}))
