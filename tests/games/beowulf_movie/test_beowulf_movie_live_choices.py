@@ -28,7 +28,8 @@ def test_a_squares_sheet_names_the_piece_it_shows_and_changes_when_the_piece_doe
     assert opened_for(html, "1-0") == "tile 5"
     assert opened_for(html, "0-0") == "figure 0 thane"
 
-    assert act(client, token, type="swap_tiles", square="0,2", square2="1,0").status_code == 200
+    assert act(client, token, type="place_tile", row=2, col=2, value=0, ability="golden-statue",
+               swap="0,2", swap2="1,0").status_code == 200
     html = client.get(f"/t/{token}/board").get_data(as_text=True)
     assert opened_for(html, "0-2") == "tile 5"
     assert opened_for(html, "1-0") == "tile 3 horn"
