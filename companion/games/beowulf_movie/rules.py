@@ -299,7 +299,13 @@ def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def place(state: State, action: Action, actor: Actor) -> Applied:
-    """The grid form's one move: ``what`` is a figure kind or "tile" (place_figure / place_tile)."""
+    """The palette's one move: ``what`` is a figure kind, "tile" (with ``value``), or "tile:<value>"
+    (a value chip), placed on ``square`` (the tapped square's button): place_figure / place_tile."""
+    raw = action.get("what")
+    if raw in (None, ""):
+        raise RuleError(_("Pick a figure or a tile's value first, then tap a square"))
+    if isinstance(raw, str) and raw.startswith("tile:"):  # the palette's value chips: "tile:-3"
+        action = {**action, "what": "tile", "value": raw[len("tile:"):].lstrip("+")}
     what = choice_field(action, "what", (*FIGURE_KINDS, "tile"))
     if what == "tile":
         return place_tile(state, action, actor)

@@ -13,6 +13,7 @@ from . import boards
 from .catalogue import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
 from .standings import breakdown, final_view, tie_broken
+from .specials import counsel_destinations, tiles_of
 from .state import cell_of, empty_squares, grid_of, key, saga, unused_diamonds
 from ..base import State, View, _, label
 
@@ -41,7 +42,10 @@ def _figure(state: State, f: FigureScore) -> dict[str, Any]:
             "name": kind.name, "letter": kind.letter, "square": square_name(f.row, f.col),
             "base_diamonds": f.base_diamonds, "horns": [square_name(*h) for h in f.horns],
             "diamonds": f.diamonds, "sum": f.sum, "points": f.points,
-            "tiles": [_counted(t) for t in f.tiles], "cut_off": [_cut(c) for c in f.cut_off]}
+            "tiles": [_counted(t) for t in f.tiles], "cut_off": [_cut(c) for c in f.cut_off],
+            # Good Counsel: the empty squares beside it (none: it cannot be chosen)
+            "counsel_to": [{"name": square_name(r, c), "square": f"{r},{c}"}
+                           for r, c in counsel_destinations(state, f.row, f.col)]}
 
 
 def _tile(entry: dict[str, Any], cancelled_by: list[str]) -> dict[str, Any]:
@@ -137,6 +141,28 @@ def _board(state: State) -> dict[str, Any] | None:
             "col_names": [str(c + 1) for c in range(board["cols"])]}
 
 
+# The printed values the placement palette offers as one-tap chips: the rulebook's example shows
+# tiles from −6 to +6 (the API takes up to ±MAX_TILE_VALUE).
+PALETTE_VALUES = range(-6, 7)
+
+
+def _named_squares(cells: list[tuple[int, int]]) -> list[dict[str, str]]:
+    return [{"name": square_name(r, c), "square": f"{r},{c}"} for r, c in cells]
+
+
+def _palette(state: State) -> dict[str, Any]:
+    """What the placement palette offers: value chips, the abilities placed on an empty square
+    (Good Counsel moves a figure instead: its own button on the figure), and the tiles a
+    Temptation, a Courage or a Golden Statue may act on."""
+    tiles = sorted(cell_of(k) for k, v in state["pieces"].items() if "tile" in v)
+    return {"values": [{"what": f"tile:{v}", "text": _signed(v)} for v in PALETTE_VALUES],
+            "abilities": [{"key": a.key, "name": a.name, "scoring": a.scoring}
+                          for a in ABILITIES.values() if a.key != "good-counsel"],
+            "removable": {"temptation": _named_squares(tiles_of(state, "courage")),
+                          "courage": _named_squares(tiles_of(state, "temptation"))},
+            "tiles": _named_squares(tiles)}
+
+
 def view(state: State, seat: int | None) -> View:
     act = ACTS[state["act"]]
     figures: dict[str, dict[str, Any]] = {}
@@ -168,6 +194,7 @@ def view(state: State, seat: int | None) -> View:
         "ledger": _ledger(state),
         "abilities": [{"key": a.key, "name": a.name, "effect": a.effect, "scoring": a.scoring}
                       for a in ABILITIES.values()],
+        "palette": _palette(state),
         "figure_kinds": [{"kind": f.kind, "name": f.name, "letter": f.letter, "diamonds": f.diamonds}
                          for f in FIGURES.values()],
         "final": final_view(state),

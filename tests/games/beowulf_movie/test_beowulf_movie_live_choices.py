@@ -45,5 +45,5 @@ def test_every_form_a_player_fills_in_on_the_board_has_an_id(client):
         fills_in = re.search(r'<(select|textarea)\b|<input\b(?![^>]*type="hidden")', form)
         if fills_in:
             assert re.match(r'<form\b[^>]*\bid="[^"]+"', form), form[:300]
-    assert all(f'id="{form_id}"' in board for form_id in ("bm-place", "bm-swap-form", "bm-cash-treasure",
+    assert all(f'id="{form_id}"' in board for form_id in ("bm-palette", "bm-cash-treasure",
                                                             "bm-correct-form"))

@@ -98,5 +98,5 @@ def test_the_quick_page_shows_each_figures_points_on_its_square():
     payload = {"rows": 1, "cols": 2, "cells": [{"row": 0, "col": 0, "figure": {"player": "red", "kind": "castle"}},
                                                {"row": 0, "col": 1, "tile": {"value": 3}}]}
     page = page_view(payload, GAME.quick_scorers["act"].score(payload))
-    assert page["grid"][0][0]["figure"]["score"]["points"] == 6
+    assert page["grid"][0][0]["figure"]["points"] == 6
     assert page["players"] == [("red", 6)]
