@@ -124,26 +124,9 @@ def _act(form: Any, args: Any) -> int:
     return 1
 
 
-def remembered_size(act: int, library: Mapping[str, Any] | None) -> tuple[int, int] | None:
-    """The board size this server knows for ``act``: its own shape, else its twin's (Acts I and II
-    are the same size), else for Act III twice Act I's — Rulebook, "Le commencement des actes II et
-    III": "l'acte III emploie la surface entière d'un double plateau, et est deux fois plus grand".
-    Which side doubles the rulebook does not say: the suggestion doubles the columns."""
-    known = boards.library_boards(library)
-    if str(act) in known:
-        return known[str(act)]["rows"], known[str(act)]["cols"]
-    twin = {1: "2", 2: "1"}.get(act)
-    if twin in known:
-        return known[twin]["rows"], known[twin]["cols"]
-    base = known.get("1") or known.get("2")
-    if act == 3 and base and base["cols"] * 2 <= MAX_SIDE:
-        return base["rows"], base["cols"] * 2
-    return None
-
-
 def _fresh(act: int, library: Mapping[str, Any] | None) -> dict[str, Any]:
     """A new page for ``act``: the remembered size, Act II's printed Gorges already on it."""
-    rows, cols = remembered_size(act, library) or (DEFAULT_SIDE, DEFAULT_SIDE)
+    rows, cols = boards.remembered_size(act, boards.library_boards(library)) or (DEFAULT_SIDE, DEFAULT_SIDE)
     known = boards.library_boards(library).get(str(act))
     gorges = known["gorges"] if known else []
     return {"rows": rows, "cols": cols,
@@ -217,7 +200,7 @@ def page_view(payload: Mapping[str, Any] | None, result: Mapping[str, Any] | Non
         grid.append(row)
     return {"act": act, "acts": [{"number": a.number, "numeral": a.numeral} for a in ACTS.values()],
             "rows": payload["rows"], "cols": payload["cols"], "grid": grid,
-            "remembered": remembered_size(act, library),
+            "remembered": boards.remembered_size(act, boards.library_boards(library)),
             "row_names": [chr(ord("A") + r) for r in range(payload["rows"])],
             "col_names": [str(c + 1) for c in range(payload["cols"])],
             "colours": COLOURS, "picked": _picked(form),

@@ -42,6 +42,7 @@ def setup(players: Sequence[PlayerSpec], options: Mapping[str, Any],
                    for seat in range(len(players))],
         "supply": [full_supply() for _ in players],  # figures in front of each player
         "first_seat": None,  # who starts the current act ("Le plus jeune joueur commence")
+        "last_seat": None,  # who placed the last piece: the next act starts with the seat after it
     }
     _open_act_board(state)
     return state
@@ -238,6 +239,7 @@ def place_figure(state: State, action: Action, actor: Actor) -> Applied:
     new = evolve(state)
     new["pieces"][key(row, col)] = {"figure": {"seat": seat, "kind": kind}}
     new["supply"][seat][kind] -= 1
+    new["last_seat"] = seat
     return Applied(new, label(PLACED[kind], player=_name(state, seat), square=square_name(row, col)))
 
 
@@ -246,6 +248,15 @@ def _ability(action: Action) -> str | None:
     if raw in (None, "", "none"):
         return None
     return choice_field(action, "ability", ABILITY_KEYS)
+
+
+def _played_by(new: State, action: Action, actor: Actor) -> None:
+    """Whose turn a tile was: the phone's seat, or the seat the host names. Kept in ``last_seat``
+    so the next act can propose who starts (views.proposed_first_seat)."""
+    if action.get("seat") not in (None, ""):
+        new["last_seat"] = seat_field(action, "seat", new["players"])
+    elif actor.seat is not None:
+        new["last_seat"] = actor.seat
 
 
 def place_tile(state: State, action: Action, actor: Actor) -> Applied:
@@ -266,6 +277,7 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     new = evolve(state)
     new["pieces"][key(row, col)] = {"tile": {"value": value, "ability": ability}}
     specials.apply_follow_up(new["pieces"], follow_up)
+    _played_by(new, action, actor)
     square = square_name(row, col)
     if ability is None:
         return Applied(new, label(_("Tile %(value)s placed on %(square)s"), value=f"{value:+d}", square=square))
@@ -284,6 +296,7 @@ def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
     pieces, text = specials.good_counsel(state, action, seat, actor)
     new = evolve(state)
     new["pieces"] = copy.deepcopy(pieces)
+    new["last_seat"] = seat
     return Applied(new, text)
 
 
@@ -295,6 +308,7 @@ def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
     pieces, text = specials.drunkenness(state, action)
     new = evolve(state)
     new["pieces"] = copy.deepcopy(pieces)
+    _played_by(new, action, actor)
     return Applied(new, text)
 
 

@@ -109,18 +109,30 @@ def _ledger(state: State) -> list[dict[str, Any]]:
 
 def _suggested_size(state: State) -> dict[str, int] | None:
     """Rulebook: the Act I and Act II boards are the same size, so each starts from the other's
-    when this server knows it (Act II from Act I's in a game; Act I from an Act II in the library)."""
-    twin = {1: "2", 2: "1"}.get(state["act"])
-    if twin in state["known_boards"]:
-        other = state["known_boards"][twin]
-        return {"rows": other["rows"], "cols": other["cols"]}
-    return None
+    when this server knows it (Act II from Act I's in a game; Act I from an Act II in the library);
+    Act III "est deux fois plus grand que les plateaux pour les actes I et II" (boards.remembered_size)."""
+    twin_or_double = {k: v for k, v in state["known_boards"].items() if k != str(state["act"])}
+    size = boards.remembered_size(state["act"], twin_or_double)
+    return {"rows": size[0], "cols": size[1]} if size else None
+
+
+def proposed_first_seat(state: State) -> int | None:
+    """Rulebook, "Le commencement des actes II et III": "le premier tour est commencé par le joueur
+    qui aurait eu le prochain tour dans l'acte précédent"; "Jeu": "le joueur à sa gauche joue après
+    lui" — the seat after whoever placed the last piece (seats go round the table in order)."""
+    last = state.get("last_seat")
+    return None if last is None else (last + 1) % len(state["players"])
 
 
 def _act_hint(state: State) -> str | dict[str, Any]:
     """What the table does with this act's board. Act I is entered first: "same size as the Act II
     board" helps only once this server knows the Act II board; before that, the table counts."""
     act = ACTS[state["act"]]
+    if act.number == 3 and _suggested_size(state):
+        size = _suggested_size(state)
+        return label(_("Twice as large as the Act I and II boards (rulebook): %(rows)s rows, %(cols)s columns is suggested; "
+                       "the rulebook does not say which side doubles, so count yours."),
+                     rows=size["rows"], cols=size["cols"]).to_json()
     if act.number != 1:
         return act.hint
     act_two = state["known_boards"].get("2")
@@ -182,6 +194,8 @@ def view(state: State, seat: int | None) -> View:
         "seat": seat,
         "first_seat": state["first_seat"],
         "first_player": state["players"][state["first_seat"]]["name"] if state["first_seat"] is not None else None,
+        "proposed_first_seat": proposed_first_seat(state),
+        "last_player": state["players"][state["last_seat"]]["name"] if state.get("last_seat") is not None else None,
         "board": _board(state),
         "grid": _grid(state, figures, cancelled) if state["board"] is not None else [],
         "suggested_size": _suggested_size(state),

@@ -181,3 +181,25 @@ def test_the_figures_letters_stay_english_while_a_catalogue_lacks_the_short_labe
     assert "(short)" not in html
     assert re.search(r'id="sq-0-0".*?<strong class="bm-letter">L</strong>', html, re.S)
     assert "L = Longship (1 ◆)" in text_of(html)
+
+
+def primary_buttons(html: str) -> list[str]:
+    return [text_of(b).strip() for b in re.findall(r'<(?:button|a)\b[^>]*class="btn primary[^"]*"[^>]*>(.*?)</(?:button|a)>', html, re.S)]
+
+
+def test_a_board_not_set_up_has_saving_its_shape_as_primary_button_not_the_treasure(client):
+    html = client.get(f"/t/{table(client, boards=False)}").get_data(as_text=True)
+    assert "Score the Treasure" in html
+    assert "Score the Treasure" not in primary_buttons(html)
+    token = table(client, boards=False)
+    act(client, token, type="set_board_size", rows=2, cols=2)
+    assert primary_buttons(client.get(f"/t/{token}").get_data(as_text=True)) == ["Save the board's shape"]
+
+
+def test_the_next_act_proposes_the_player_after_the_last_placement(client):
+    token = table(client)
+    assert act(client, token, type="place_tile", row=0, col=0, value=1, seat=0).status_code == 200
+    assert act(client, token, type="score_act").status_code == 200
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "Ann placed the last piece: Bob, on their left, would have played next." in text_of(html)
+    assert primary_buttons(html) == ["Bob"]
