@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, nlabel, nmsg
 from . import bands
-from .box import count
+from .box import count, max_city_size
 from .rules import int_list, player_name, public_seat, require_host, require_phase, require_table_member
 from .setup import LEARNED_CITY_SIZES
 
@@ -53,7 +53,7 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
     require_phase(state, "counting")
     require_host(actor)
     city = _city(state, action.get("city"))
-    size = int_field(action, "size", 1)
+    size = int_field(action, "size", 1, max_city_size())
     new = evolve(state)
     new["cities"][city] = size
     return Applied(
