@@ -11,6 +11,7 @@ remembers for the act (the library's board shapes).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Sequence
 
 from . import boards
@@ -27,11 +28,14 @@ def _first(form: Mapping[str, Sequence[str]], name: str) -> str:
     return str(values[0]).strip()
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,6}")
+
+
 def _int(text: str, name: str, lo: int, hi: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ScoreInputError("%(where)s must be a whole number", where=name) from None
+    # ASCII digits only: int() would also take "1_000", "٣" or "５"
+    if not _WHOLE.fullmatch(text):
+        raise ScoreInputError("%(where)s must be a whole number", where=name)
+    value = int(text)
     if not lo <= value <= hi:
         raise ScoreInputError("%(where)s must be between %(lo)s and %(hi)s", where=name, lo=lo, hi=hi)
     return value
@@ -45,8 +49,9 @@ def _carried(text: str) -> tuple[tuple[int, int], dict[str, Any]] | None:
         if parts[2] == "figure" and parts[3] in FIGURE_KINDS and parts[4] in COLOURS:
             return square, {"figure": {"player": parts[4], "kind": parts[3]}}
         if parts[2] == "tile" and (parts[4] in ABILITY_KEYS or parts[4] == ""):
-            return square, {"tile": {"value": int(parts[3]), "ability": parts[4] or None}}
-    except (IndexError, ValueError):
+            value = _int(parts[3], "cell", -MAX_TILE_VALUE, MAX_TILE_VALUE)
+            return square, {"tile": {"value": value, "ability": parts[4] or None}}
+    except (IndexError, ValueError, ScoreInputError):
         pass
     return None
 
