@@ -15,7 +15,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from . import boards
-from .catalogue import ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, MAX_SIDE, MAX_TILE_VALUE, square_name
+from .box import ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, MAX_SIDE, MAX_TILE_VALUE, square_name
 from .scoring import Figure, Grid, Tile, cancellations
 from ..base import ScoreInputError
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import boards
-from .catalogue import ABILITIES, FIGURES, MAX_TILE_VALUE, square_name
+from .box import ABILITIES, FIGURES, MAX_TILE_VALUE, square_name
 from .state import key
 from ..base import Action, Actor, RuleError, State, _, int_field, label
 
