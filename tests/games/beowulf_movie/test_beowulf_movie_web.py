@@ -203,3 +203,16 @@ def test_the_next_act_proposes_the_player_after_the_last_placement(client):
     html = client.get(f"/t/{token}").get_data(as_text=True)
     assert "Ann placed the last piece: Bob, on their left, would have played next." in text_of(html)
     assert primary_buttons(html) == ["Bob"]
+
+
+def test_the_hosts_palette_picks_a_player_then_a_figure_and_places_it_in_their_colour(client):
+    token = table(client)  # this client started the table (the host) and holds Ann's seat
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    palette = re.search(r'<form\b[^>]*\bid="bm-palette".*?</form>', html, re.S).group(0)
+    assert re.findall(r'name="seat" value="(\d)"', palette) == ["0", "1"]  # Ann (checked) and Bob
+    assert re.search(r'name="seat" value="0" checked', palette)
+    assert re.findall(r'name="what" value="(\w+)"', palette) == ["beowulf", "thane", "castle", "longship"]
+    fields = hidden_fields(html, "bm-palette") | {"square": "2,2", "what": "thane", "seat": "1"}
+    assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    square = client.get(f"/api/tables/{token}").get_json()["view"]["grid"][2][2]
+    assert (square["figure"]["player"], square["figure"]["colour"]) == ("Bob", "green")
