@@ -29,7 +29,7 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
     seat = public_seat(state, action, actor)
     raw_cities = action.get("city") or []
     raw_cities = raw_cities if isinstance(raw_cities, list) else [raw_cities]
-    figures = int_list(action, "figures", 0)
+    figures = int_list(action, "figures", 0, count("adventurers_per_colour") + count("companions"))
     if len(raw_cities) != len(figures):
         raise RuleError("Give one number of figures per city")
     entered: dict[str, int] = {}

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label, nmsg
 from . import bands
-from .box import herb_values, limit
+from .box import herb_values, limit, sword_values
 from .fight_strength import DIE_FACES, MAX_SWORDS, Fight, wins
 from .checks import (
     int_list,
@@ -46,7 +46,7 @@ def start_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applie
     seat = own_seat(state, actor)
     strength = int_field(action, "strength", 0, limit("creature_strength"))
     laurel = int_field(action, "laurel", 0, limit("laurel"))
-    swords = int_list(action, "swords", 0)
+    swords = int_list(action, "swords", 0, max(sword_values()))
     if len(swords) > MAX_SWORDS:
         raise RuleError("At most %(n)s swords in one fight", n=MAX_SWORDS)
     new = evolve(state)

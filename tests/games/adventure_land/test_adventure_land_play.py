@@ -406,3 +406,10 @@ def test_a_fight_refuses_a_creature_past_what_the_cards_print(fields, words):
 def test_the_players_take_the_rulebooks_colours_and_violet_is_one():
     from companion.seating import colours_of
     assert colours_of(GAME) == ("black", "green", "violet", "orange")
+
+
+def test_a_fights_swords_and_a_citys_figures_are_bounded_by_the_box():
+    state = act(new_game(1), "companion_joins", band="1+0")
+    with pytest.raises(RuleError, match="swords"):
+        GAME.apply(state, {"type": "start_fight", "band": "1+1", "strength": 5, "laurel": 5,
+                           "swords": [10 ** 4000]}, Actor(0, False))
