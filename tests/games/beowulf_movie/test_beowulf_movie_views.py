@@ -139,3 +139,23 @@ def test_a_game_recorded_before_the_pointer_existed_proposes_no_one():
     state = play(with_board(new_game(), rows=1, cols=2), {"type": "score_act"}).state
     del state["last_seat"]
     assert GAME.view(state, 0)["proposed_first_seat"] is None
+
+
+def test_the_quick_page_starts_each_act_at_the_size_this_server_remembers():
+    library = {"boards": {"1": {"rows": 5, "cols": 6, "blocked": [[4, 5]], "gorges": []},
+                          "2": {"rows": 5, "cols": 6, "blocked": [], "gorges": [[0, 2], [2, 2], [4, 2]]}}}
+    act_i = page_view(None, None, None, library, {"act": "1"})
+    assert (act_i["rows"], act_i["cols"], act_i["grid"][4][5]["state"]) == (5, 6, "blocked")
+    act_ii = page_view(None, None, None, library, {"act": "2"})
+    assert [sq["tile"]["ability"] for row in act_ii["grid"] for sq in row if sq["state"] == "tile"] == ["gorge"] * 3
+    act_iii = page_view(None, None, None, library, {"act": "3"})
+    assert (act_iii["rows"], act_iii["cols"]) == (5, 12)  # "deux fois plus grand"
+    assert (page_view(None, None, None, {}, {"act": "3"})["rows"]) == 6  # nothing remembered: 6 × 6
+
+
+def test_the_quick_page_strikes_through_what_a_betrayal_cancels():
+    payload = {"rows": 1, "cols": 3, "cells": [{"row": 0, "col": 0, "tile": {"value": 4}},
+                                               {"row": 0, "col": 1, "tile": {"value": 0, "ability": "betrayal"}},
+                                               {"row": 0, "col": 2, "tile": {"value": -2}}]}
+    grid = page_view(payload, None)["grid"][0]
+    assert [sq["tile"]["cancelled_by"] for sq in grid] == [["A2"], [], []]
