@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from jinja2 import TemplateNotFound
 
+from .. import library
 from ..games import get as get_game
 from ..games.base import ScoreInputError
 from ..i18n import translate
-from ..log import library_of
 
 bp = Blueprint("quick", __name__)
 
@@ -41,6 +41,6 @@ def page(game_key: str, path: str):
         # library: what this server remembers for the game (the Movie's board sizes)
         return render_template(f"games/{game.key}/quick.html", game=game, path=path, form=request.form,
                                payload=payload, result=result, error=error,
-                               library=library_of(game.key)), status
+                               library=library.facts(game.key)), status
     except TemplateNotFound:
         abort(404)
