@@ -275,3 +275,14 @@ def test_quick_scores_refuse_a_name_with_a_control_character(client, game_key, p
     assert client.post(url, json=scorer.example).status_code == 200
     response = client.post(url, json=body)
     assert response.status_code == 422, response.get_json()
+
+
+def test_a_refused_undo_says_why_with_the_table_as_it_stands(client):
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    response = client.post(f"/api/tables/{token}/undo", json={})
+    assert response.status_code == 422 and response.get_json()["error"] == "Nothing to undo."
+    assert response.get_json()["table"]["version"] == 0
+    act(client, token, type="add_points", seat=0, points=1)
+    stale = client.post(f"/api/tables/{token}/undo", json={"version": 0})
+    assert stale.status_code == 409 and stale.get_json()["table"]["version"] == 1

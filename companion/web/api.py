@@ -218,8 +218,13 @@ def undo(token: str):
     if actor.seat is None and not actor.host:
         raise ApiError(403, translate("Only the players at this table can undo."))
     expected, request_id = _control(body())
-    return _recorded(token, _guard(lambda: log.undo(table.id, actor, expected_version=expected,
-                                                    request_id=request_id)))
+    try:
+        recorded = _guard(lambda: log.undo(table.id, actor, expected_version=expected, request_id=request_id))
+    except ApiError as refusal:
+        # A refused undo says why, with the table as it now stands (what is there to undo).
+        refusal.extra.setdefault("table", table_json(load_table(token)))
+        raise
+    return _recorded(token, recorded)
 
 
 @bp.get("/tables/<token>/history")
