@@ -367,7 +367,7 @@ def test_an_unfinished_game_cannot_be_exported(client):
 # API and over the page's form — and each answer must be byte-identical in the two runs. A probe
 # that is accepted is undone by the host, so that the next one meets the same table.
 
-INTEGER_SAMPLES = (0, 1, 2, 3, 5)
+INTEGER_SAMPLES = (1,)  # with the field's bounds and the scenario's hidden values
 
 
 def field_samples(schema: dict[str, Any], players: int, secrets: list[Any], name: str) -> list[Any]:
@@ -448,7 +448,10 @@ def probe_everything(app, game_key: str, scenario: Scenario, varied: int | None,
         seen = answers.setdefault(name, [])
         me = int(name.split()[1]) if name.startswith("seat") else None
         csrf = None
-        for probe in probes_of(registry()[game_key], scenario.players, secrets, EXTRA_PROBES.get(game_key, ()), me):
+        probes = probes_of(registry()[game_key], scenario.players, secrets, EXTRA_PROBES.get(game_key, ()), me)
+        if name == "watcher":  # the display holds no seat: one try of each move is enough to show it is refused alike
+            probes = list({probe["type"]: probe for probe in reversed(probes)}.values())
+        for probe in probes:
             api = phone.post(f"/api/tables/{TOKEN}/actions", json=probe)
             seen.append(f"API {probe} {api.status_code} {normalised(api.get_data(as_text=True))}")
             table = restore(table, app, game_key, scenario, varied, api.status_code, probe)
