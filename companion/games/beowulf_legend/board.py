@@ -168,11 +168,16 @@ def _spaces(raw: Any, count: int) -> list[str]:
 
 # --- what the game needs -----------------------------------------------------------------
 
-def missing(record: Mapping[str, Any] | None, players: int) -> list[str]:
-    """What must still be entered before this episode can be played with ``players`` players."""
+def missing(record: Mapping[str, Any] | None, players: int, advanced: bool = True) -> list[str]:
+    """What must still be entered before this episode can be played with ``players`` players.
+
+    In the base game a gold episode is passed on its kind alone ("Les épisodes de couleur dorée
+    [...] ne sont pas utilisés dans le jeu de base"): nobody enters rewards that are not played."""
     if not record or not record.get("kind"):
         return ["kind"]
     kind = record["kind"]
+    if kind in GOLD and not advanced:
+        return []
     gaps = []
     if kind == "opportunity" and not record.get("opportunity"):
         gaps.append("opportunity")
@@ -183,6 +188,11 @@ def missing(record: Mapping[str, Any] | None, players: int) -> list[str]:
         if not all(record["spaces"][:needed]):
             gaps.append("spaces")
     return gaps
+
+
+def episode_name(record: Mapping[str, Any]) -> Any:
+    """An episode's name for a history line (a named episode is translated on each phone)."""
+    return record.get("name", "")
 
 
 def is_gold(record: Mapping[str, Any] | None) -> bool:

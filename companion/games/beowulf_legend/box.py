@@ -42,17 +42,44 @@ def name(state: State, seat: int) -> str:
 
 # --- tokens ------------------------------------------------------------------------------
 
-def held(state: State, kind: str, value: int) -> int:
-    """How many tokens of this kind and value the players hold (valueless tokens aside)."""
-    return sum(1 for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"] == value)
+def held(state: State, kind: str, value: int, owner: int | None = None) -> int:
+    """How many tokens of this kind and value the table can see are held.
+
+    What the physical table can see is the public values: a value printed on a reward space, a
+    Selection option or a token taken by hand with its value says which token left the supply.
+    A value an owner entered for a face-down token is private; it counts here only for its owner
+    (``owner``), so that no answer to another phone depends on it (a refusal is public too).
+    """
+    return sum(1 for seat, p in enumerate(state["players"]) for t in p["tokens"]
+               if t["kind"] == kind and t["value"] == value and (t.get("public") or seat == owner))
 
 
-def left_of_value(state: State, kind: str, value: int) -> int | None:
-    """Tokens of that value still in the supply, or None when the table has not entered the mix."""
+def left_of_value(state: State, kind: str, value: int, owner: int | None = None) -> int | None:
+    """Tokens of that value still in the supply as far as the table can see (``owner``: as far as
+    that player knows), or None when the table has not entered the mix."""
     mix = state.get("token_mix")
     if not mix or kind not in mix:
         return None
-    return mix[kind].get(str(value), 0) - held(state, kind, value)
+    return mix[kind].get(str(value), 0) - held(state, kind, value, owner)
+
+
+# "Exception: Dans des cas rares, il peut arriver que tous les jetons gloire de valeur 2 aient été
+#  utilisés au moment où vous atteignez l'épisode Dragon Battle ou des épisodes ultérieurs. Si cela
+#  arrive, vous pouvez faire le change. Il s'agit de la seule exception autorisée."
+CHANGE_FOR_FAME_2 = (1, 1)
+
+
+def change_for(state: State, kind: str, value: int) -> tuple[int, ...] | None:
+    """Smaller tokens that pay this gain when its value is gone: fame 2 from the Dragon Battle on."""
+    if kind != "fame" or value != 2 or not dragon_reached(state):
+        return None
+    left = left_of_value(state, "fame", 2)
+    if left is None or left > 0:
+        return None
+    ones = left_of_value(state, "fame", 1)
+    if state["supply"]["fame"] < len(CHANGE_FOR_FAME_2) or (ones is not None and ones < len(CHANGE_FOR_FAME_2)):
+        return None
+    return CHANGE_FOR_FAME_2
 
 
 def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | None:
@@ -60,7 +87,7 @@ def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | No
     if state["supply"][kind] <= 0:
         return note(_("No %(kind)s token is left in the supply"), kind=term(KIND_NAMES[kind]))
     left = left_of_value(state, kind, value) if value else None
-    if left is not None and left <= 0:
+    if left is not None and left <= 0 and not change_for(state, kind, value):
         # "Vous ne pouvez pas prendre 2 jetons de valeur 1 à la place d'un jeton de valeur 2."
         return note(_("No %(kind)s token of value %(value)s is left in the supply"), kind=term(KIND_NAMES[kind]),
                     value=value)
@@ -68,13 +95,24 @@ def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | No
 
 
 def take_token(state: State, seat: int, kind: str, value: int = 0) -> dict[str, Any]:
-    """Moves a token from the supply to the seat, face down (value 0: the owner enters it)."""
+    """Moves a token from the supply to the seat, face down (value 0: the owner enters it).
+
+    A value given here was seen by the table (printed on the space, chosen, named): it is public.
+    Fame 2 gone from the Dragon Battle on: the player takes the change (two fame 1)."""
     reason = why_not_take(state, kind, value)
     if reason:
         msg, args = reason["msg"], reason["args"]
         raise RuleError(msg, **args)
+    change = change_for(state, kind, value)
+    if change:
+        tokens = [_take_one(state, seat, kind, v) for v in change]
+        return tokens[0]
+    return _take_one(state, seat, kind, value)
+
+
+def _take_one(state: State, seat: int, kind: str, value: int) -> dict[str, Any]:
     state["supply"][kind] -= 1
-    token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None}
+    token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None, "public": bool(value)}
     if kind == "misfortune":
         token["value"] = None  # "- 2 points par jeton malheur": nothing to enter
     state["next_token"] += 1
@@ -111,12 +149,14 @@ def enter_value(state: State, seat: int, token: dict[str, Any], value: int, face
     if token["kind"] == "alliance" and face not in FACES:
         raise RuleError("Say whether the alliance token shows fame or treasure")
     if token["kind"] != "alliance":
-        left = left_of_value(state, token["kind"], value)
+        # What the owner knows: the public values and their own (never another seat's hidden ones).
+        left = left_of_value(state, token["kind"], value, owner=seat)
         if left is not None and left + (token["value"] == value) <= 0:  # this very token does not count
             raise RuleError("The box has no other %(kind)s token of value %(value)s",
                             kind=term(KIND_NAMES[token["kind"]]), value=value)
     token["value"] = value
     token["face"] = face if token["kind"] == "alliance" else None
+    token["public"] = False  # entered by its owner: nobody else saw it
 
 
 KIND_NAMES = {"fame": _("fame"), "treasure": _("treasure"), "misfortune": _("misfortune"), "alliance": _("alliance")}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Actor, Applied, PlayerSpec, RuleError, State, bool_field, int_field, label, seat_field
-from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, is_gold, known_board, library_token_mix, merged,
-                    missing)
+from ..base import Action, Actor, Applied, Label, PlayerSpec, RuleError, State, bool_field, int_field, label, seat_field
+from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, episode_name, is_gold, known_board,
+                    library_token_mix, merged, missing)
 from .box import BOX, name, new_specials
 from .episode import current, players, require_phase, untouched
 from .minor import begin as begin_minor
@@ -60,11 +60,23 @@ def advance(state: State, action: Action, actor: Actor) -> Applied:
     if state["position"] >= LAST:
         raise RuleError("Beowulf's journey is over")
     move_on(state)
+    return Applied(state, moved_label(state))
+
+
+def moved_label(state: State) -> Label:
     record = current(state)
     if record.get("name"):
-        return Applied(state, label("Beowulf moves on to episode %(n)s, %(episode)s", n=state["position"],
-                                    episode=record["name"]))
-    return Applied(state, label("Beowulf moves on to episode %(n)s", n=state["position"]))
+        return label("Beowulf moves on to episode %(n)s, %(episode)s", n=state["position"],
+                     episode=episode_name(record))
+    return label("Beowulf moves on to episode %(n)s", n=state["position"])
+
+
+def move_on_label(state: State) -> dict[str, Any]:
+    """Moves Beowulf on (the state is changed) and returns the history news for it."""
+    if state["position"] >= LAST:
+        raise RuleError("Beowulf's journey is over")
+    move_on(state)
+    return moved_label(state).to_json()
 
 
 def move_on(state: State) -> None:
@@ -80,7 +92,7 @@ def move_on(state: State) -> None:
 def begin_episode(state: State) -> None:
     """Sets up the current episode's phase — or asks the table for what the board shows."""
     record = current(state)
-    if missing(record, players(state)):
+    if missing(record, players(state), state["options"]["advanced"]):
         state["phase"], state["step"] = "enter", {}
         return
     kind = record["kind"]

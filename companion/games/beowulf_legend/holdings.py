@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, int_field, label
 from .board import MAX_TOKEN_VALUE, token_mix
-from .box import (FACES, HEALS, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
+from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
@@ -132,12 +132,16 @@ def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
     """
     require_seated(actor)
     mix = token_mix({kind: _by_value(action.get(kind)) for kind in FACES})
+    # Checked against what the whole table has seen taken (public values) only: a refusal is read
+    # by every phone, so it must not depend on a value another player entered face down. A hidden
+    # value the mix contradicts is told to its owner alone (their phone's token list).
     for kind, counts in mix.items():
-        values = {t["value"] for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"]}
-        for value in values:
+        values = {t["value"] for p in state["players"] for t in p["tokens"]
+                  if t["kind"] == kind and t["value"] and t.get("public")}
+        for value in sorted(values):
             if held(state, kind, value) > counts.get(str(value), 0):
-                raise RuleError("The players already hold more %(kind)s tokens of value %(value)s than that",
-                                kind=kind, value=value)
+                raise RuleError("The players already took more %(kind)s tokens of value %(value)s than that",
+                                kind=term(KIND_NAMES[kind]), value=value)
     state["token_mix"] = mix
     return Applied(state, label("The token values in the box were entered"), learned={"tokens": mix})
 

@@ -78,6 +78,10 @@ def prompt(state: State) -> dict[str, Any]:
     if phase == "enter":
         return msg(_("The app does not know episode %(n)s yet: enter what the board shows."), n=state["position"])
     if phase == "minor":
+        record = current(state)
+        which = record.get("opportunity") if record["kind"] == "opportunity" else record["kind"]
+        if which in MINOR_PROMPTS:
+            return msg(MINOR_PROMPTS[which])
         return msg(_("%(name)s: take part or pass."), name=who)
     if phase == "contest":
         return msg(CONTEST_PROMPTS[current(state)["kind"]])
@@ -95,6 +99,17 @@ def prompt(state: State) -> dict[str, Any]:
         return msg(_("Before the final scoring, every face-down token needs its value (from its owner's phone)."))
     return msg(_("Final scores."))
 
+
+# Minor episodes asked in one form for the table (the others go player by player).
+MINOR_PROMPTS = {
+    "risk": _("Each player in turn may risk 2 cards. Tick who failed, then tap Done."),
+    "recovery": _("Each player takes a card in turn, twice round the table; tap Done when all have."),
+    "hygelac": _("Each player may exchange exactly 2 cards; tap Done when all have."),
+    "great_rewards": _("Tick who took part, then tap Done."),
+    "peace_returns": _("Tick who took part, then tap Done."),
+    "many_friendships": _("Tick who took part, then tap Done."),
+    "break_ranks": _("Whoever takes part gives back 2 fame tokens from their own phone; then tap Done."),
+}
 
 CONTEST_PROMPTS = {
     "simultaneous": _("Everyone chooses cards secretly and reveals together: enter each player's matching symbols."),
@@ -147,7 +162,7 @@ def episode_view(state: State, position: int) -> dict[str, Any]:
         "symbols": [msg(SYMBOLS[s]) for s in record.get("symbols", [])],
         "spaces": spaces_view(state, record) if position == state["position"] else [],
         "source": record.get("source", ""),
-        "missing": missing(record, players(state)),
+        "missing": missing(record, players(state), state["options"]["advanced"]),
         **describe_kind(record),
     }
 
@@ -330,6 +345,7 @@ def step_view(state: State) -> dict[str, Any]:
     if phase == "minor":
         due = walker(state)
         out = {"order": step["order"], "due": due, "records": _records(state, step["records"]),
+               "remaining": list(dict.fromkeys(step["order"][step["turn"]:])),
                "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
         if current(state)["kind"] == "selection" and due is not None:
             out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
@@ -374,8 +390,8 @@ def _opportunity_blocked(state: State) -> dict[str, Any] | None:
 
 def recent_view(state: State) -> dict[str, Any] | None:
     recent = state.get("recent")
-    if not recent or state["phase"] not in ("done", "final", "over"):
-        return None
+    if not recent or state["phase"] in ("picks", "bid_reward") or (state["phase"] == "minor" and state["step"]["records"]):
+        return None  # shown until the next episode has its own outcome on screen
     names = [p["name"] for p in state["players"]]
     record = state["board"].get(str(recent["position"])) or {}
     return {"position": recent["position"], "name": record.get("name", ""),
@@ -401,7 +417,7 @@ def entry_view(state: State) -> dict[str, Any]:
     return {
         "position": position,
         "record": {**record, "spaces": spaces + [""] * (5 - len(spaces))},
-        "missing": missing(record, players(state)),
+        "missing": missing(record, players(state), state["options"]["advanced"]),
         "note": msg(CATALOGUE_NOTES[record["name"]]) if record.get("name") in CATALOGUE_NOTES else None,
         "suggestions": suggestions,
         "correctable": state["phase"] in ("enter", "done") or (state["phase"] in ("minor", "contest", "bid")

@@ -52,6 +52,11 @@ def english(msg: str, args: dict[str, Any] | None = None) -> str:
                   for k, v in args.items()}
 
 
+def said(applied: Applied) -> str:
+    """The history line of a move as an English phone reads it."""
+    return english(applied.label.msg, dict(applied.label.args))
+
+
 def specs(players: int) -> list[PlayerSpec]:
     return [PlayerSpec(NAMES[i], COLOURS[i]) for i in range(players)]
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.base import Actor
 from companion.games.beowulf_legend.major import markers_by_count
-from tests.games.beowulf_legend.conftest import BOARD, english
+from tests.games.beowulf_legend.conftest import BOARD, english, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -84,15 +84,18 @@ def test_rulebook_resolution_of_grendels_attack_and_new_first_player(table):
     assert "turn" in table.refused("pick_space", seat=MARTHA, space=2)
     table.do("pick_space", seat=MARK, space=1)
     table.do("pick_space", seat=MARTHA, space=2)
-    table.do("pick_space", seat=SANDRA, space=3)
-    applied = table.do("pick_space", seat=PETER, space=4)
+    # "Le joueur qui possède le marqueur avec le chiffre le plus élevé ne dispose d'aucun choix":
+    # Sandra's pick leaves Peter the wound without a tap of his.
+    applied = table.do("pick_space", seat=SANDRA, space=3)
     assert [t["value"] for t in table.tokens(MARK, "fame")] == [5]
     assert table.state["specials"]["daring"]["holder"] == MARTHA
     assert len(table.tokens(SANDRA, "alliance")) == 1
     assert table.player(PETER)["wounds"] == 1
     assert any("Draw 2 cards" in n["msg"] for n in table.state["recent"]["picks"][3]["notes"])
     assert table.state["first_player"] == PETER
-    assert "first player" in applied.label.msg
+    assert said(applied) == ("Sandra takes reward space 3: 1 alliance token: enter what it shows on your phone. "
+                             "Peter takes reward space 4: Wound, Draw 2 cards (compensation for the wound). "
+                             "Peter becomes first player")
     assert table.state["phase"] == "done"
 
 
@@ -179,12 +182,20 @@ def test_a_space_offering_a_choice_asks_which(table):
     assert table.tokens(SANDRA, "fame") == []
 
 
-def test_a_gain_the_supply_cannot_give_refuses_the_pick_while_another_space_can_be_taken(table):
-    table.jump_to(3)
-    table.state["token_mix"] = {"fame": {"1": 36}, "treasure": {"1": 1, "2": 23}}
-    table.give(MARK, "treasure", 1)
+def test_a_gain_out_of_stock_never_pushes_a_player_onto_another_space(table):
+    """"Dans le cas rare où tous les jetons d'une valeur particulière sont épuisés, l'option en
+    question n'est plus disponible" speaks of the Selection: a reward space is taken as chosen,
+    with what the supply can give, and never traded for a penalty because a token is gone."""
+    table.jump_to(20)  # Dragon Battle: fame7, fame4, wound, double_wound, scratch
+    table.state["token_mix"] = {"fame": {"1": 26, "4": 1, "7": 9}, "treasure": {"1": 24}}
+    table.give(PETER, "fame", 4)  # the only fame 4 is gone
     table.do("enter_symbols", counts=[3, 2, 1, 0])
-    assert "No treasure token of value 1" in table.refused("pick_space", seat=SANDRA, space=2)
+    table.do("pick_space", seat=SANDRA, space=1)
+    applied = table.do("pick_space", seat=MARTHA, space=2)  # fame 4 is gone: she still takes the space
+    assert table.player(MARTHA)["wounds"] == 0 and table.tokens(MARTHA, "fame") == []
+    assert "No fame token of value 4 is left in the supply" in said(applied)
+    table.do("pick_space", seat=MARK, space=3)
+    assert table.player(PETER)["double_wound"] == 1  # the last marker, given without a tap
 
 
 def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
@@ -193,9 +204,18 @@ def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
     two.state["specials"]["blessing"]["holder"] = 1  # already taken at an earlier episode
     two.do("enter_symbols", counts=[0, 1])  # Martha 1 picks treasure; Sandra is left with the Blessing
     two.do("pick_space", seat=1, space=2)
-    two.do("pick_space", seat=0, space=1)
     assert "already been taken" in two.state["recent"]["picks"][1]["notes"][0]["msg"]
     assert two.state["first_player"] == 0
+
+
+def test_the_last_space_waits_for_its_player_when_it_asks_something(new_table):
+    two = new_table(players=2)
+    two.jump_to(36)  # space 1 offers fame 5 or discarding a wound tile
+    two.do("enter_symbols", counts=[0, 1])
+    two.do("pick_space", seat=1, space=2)
+    assert two.state["phase"] == "picks"  # Sandra still chooses between fame 5 and a healed wound
+    two.do("pick_space", seat=0, space=1, alternative=0)
+    assert two.state["phase"] in ("final", "over")
 
 
 def test_the_second_red_marker_waits_on_an_episode_not_entered_yet_after_the_first_major(new_table):
@@ -212,6 +232,5 @@ def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
     t.jump_to(36)
     assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf", "available": 2, "covered": 3}
     t.do("enter_symbols", counts=[1, 0])
-    t.do("pick_space", seat=0, space=1, alternative=0)
-    t.do("pick_space", seat=1, space=2)
+    t.do("pick_space", seat=0, space=1, alternative=0)  # the last space goes to Martha without a tap
     assert t.state["phase"] in ("final", "over") and t.view(None)["cover"] is None

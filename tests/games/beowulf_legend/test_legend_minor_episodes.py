@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games.base import Actor
+from tests.games.beowulf_legend.conftest import said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -12,10 +13,24 @@ def test_minor_turns_go_clockwise_from_the_first_player(new_table):
     t.do("set_first_player", seat=MARK)
     t.do("advance")
     assert t.view(None)["turn"] == MARK
-    assert "Mark's turn" in t.refused("pass", seat=SANDRA)
     for seat in (MARK, PETER, SANDRA, MARTHA):
         t.do("pass", seat=seat)
     assert t.state["phase"] == "done"
+    assert [r["seat"] for r in t.state["recent"]["records"]] == [MARK, PETER, SANDRA, MARTHA]
+
+
+def test_players_who_pass_are_not_asked_one_by_one(new_table):
+    """"Le premier joueur commence en décidant s'il accomplit ou non l'activité proposée. Le jeu se
+    poursuit dans le sens des aiguilles d'une montre": a player who takes part after others have
+    not moved shows that they passed; one tap then passes everyone left."""
+    t = new_table()
+    t.jump_to(5)  # a Selection
+    applied = t.do("choose_selection", seat=MARK, option="fame2")
+    assert said(applied) == "Mark takes a fame token of value 2. Sandra, Martha passed"
+    assert "already had their turn" in t.refused("end_minor", took_part=[SANDRA])
+    assert said(t.do("end_minor")) == "Peter passed"
+    assert [(r["seat"], r["choice"]) for r in t.state["recent"]["records"]] == [
+        (SANDRA, "passed"), (MARTHA, "passed"), (MARK, "fame2"), (PETER, "passed")]
 
 
 def test_the_first_player_is_chosen_only_before_beowulf_moves(table):
@@ -197,8 +212,7 @@ def test_the_double_wound_is_not_used_before_the_dragon_battle(table):
     table.do("enter_symbols", counts=[1, 4, 3, 2])
     for seat in (MARTHA, MARK, PETER):
         table.do("pick_space", seat=seat, space={MARTHA: 1, MARK: 2, PETER: 3}[seat])
-    table.do("pick_space", seat=SANDRA, space=4)
-    assert table.player(SANDRA)["double_wound"] == 1
+    assert table.player(SANDRA)["double_wound"] == 1  # the last space, given without a tap
     assert table.state["supply"]["double_wound"] == 0
     assert table.view(None)["players"][SANDRA]["wound_count"] == 2
 

@@ -52,18 +52,20 @@ def test_moving_beowulf_puts_the_figure_on_episode_1_and_walks_the_minor_episode
     assert here and here.group(1).startswith("1 · King Hygelac")
     assert "bl-figure" in html
     text = text_of(html)
-    assert "Discard exactly 2 cards" in text and "Sandra's turn" in text
-    fields = form_fields(html, "pass")
+    assert "Discard exactly 2 cards" in text and "tap Done when all have" in text
+    assert 'value="pass"' not in html  # an exchange of cards changes nothing the app tracks: nobody is asked
+    fields = form_fields(html, "end_minor")
+    assert fields["move_on"] == "1"
     response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
-    assert response.status_code == 200 and "Martha's turn" in text_of(response.get_data(as_text=True))
+    text = text_of(response.get_data(as_text=True))
+    assert response.status_code == 200 and "The app does not know episode 2 yet" in text  # one tap: done and on
+    assert "Episode 1 is over" in text
 
 
 def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_table(client):
     token = new_table(client)
     act(client, token, type="advance")
-    for seat in range(3):
-        act(client, token, type="pass", seat=seat)
-    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
     html = page(client, token)
     assert "The app does not know episode 2 yet" in text_of(html)
     fields = form_fields(html, "enter_episode", index=0)  # "Enter what the board shows" comes first
@@ -72,7 +74,7 @@ def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_tabl
             "spaces_other[]": [""] * 5}
     response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 200, response.get_data(as_text=True)
-    assert "Sandra's turn" in text_of(response.get_data(as_text=True))
+    assert "Tick who failed" in text_of(response.get_data(as_text=True))
     later = new_table(client)
     view = client.get(f"/api/tables/{later}").get_json()["view"]
     assert view["path"][1]["kind"] == "risk" and view["path"][1]["source"] == "table"
@@ -109,9 +111,7 @@ def reach_the_major_episode_at_2(client, token):
     act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
         spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     act(client, token, type="advance")
-    for seat in range(3):
-        act(client, token, type="pass", seat=seat)
-    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
 
 
 def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client):
@@ -124,13 +124,13 @@ def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "Take space 1" in html and "covered by the red marker" in html
-    for space in (3, 1, 2):  # Martha (marker 1), Sandra (2), Mark (3)
+    for space in (3, 1):  # Martha (marker 1), Sandra (2); Mark (3) is left the last space without a tap
         html = page(client, token)
         picked = [f for f in re.findall(r"<form .*?</form>", html, re.S) if f'name="space" value="{space}"' in f]
         fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', picked[0]))
         assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
     view = client.get(f"/api/tables/{token}").get_json()["view"]
-    assert view["first_player"] == 2 and view["phase"] == "done"
+    assert view["first_player"] == 2 and view["position"] == 3 and view["phase"] == "enter"  # the last pick moved on
     assert view["specials"][0]["holder_name"] == "Sandra"
 
 
