@@ -14,7 +14,7 @@ from .board import EPISODES, KINDS, MAX_TOKEN_VALUE, OPPORTUNITIES
 from .box import FACES, HEALS, TOKEN_KINDS
 from .icons import PENALTIES
 from .minor import SELECTION
-from .reference import SYMBOLS
+from .reference import NAMED_EPISODES, SYMBOLS
 
 SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "Seat index (clockwise from 0)."}
 TOKEN = {"type": "integer", "minimum": 1, "description": "The id of one of your own face-down tokens."}
@@ -39,6 +39,8 @@ ACTIONS = {
             position={"type": "integer", "minimum": 1, "maximum": EPISODES,
                       "description": "Defaults to Beowulf's episode."},
             name={"type": "string", "maxLength": 60},
+            key={"type": "string", "enum": ["", *NAMED_EPISODES],
+                 "description": "An episode the rulebook names (its rules apply whatever the typed name)."},
             kind={"type": "string", "enum": list(KINDS)},
             opportunity={"type": "string", "enum": list(OPPORTUNITIES)},
             symbols={"type": "array", "items": {"type": "string", "enum": list(SYMBOLS)}, "maxItems": 2},

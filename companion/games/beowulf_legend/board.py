@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from ..base import RuleError, ScoreInputError, check_file_header, library_section, nmsg
 from .icons import normalise_space, parse_space
-from .reference import SYMBOLS
+from .reference import NAMED_EPISODES, SYMBOLS
 
 GAME_KEY = "beowulf-the-legend"
 FILE_FORMAT = 1
@@ -41,9 +41,9 @@ SPACE_COUNT = {"simultaneous": 5, "turn_order": 5, "recover_treasures": 5, "deat
 # "Chaque épisode risque possède deux symboles"; simultaneous majors require "un seul type de
 # symbole, tandis que d'autres autorisent deux types"; turn-order majors "toujours deux types".
 SYMBOL_COUNT = {"risk": (2, 2), "simultaneous": (1, 2), "turn_order": (2, 2)}
-DRAGON_BATTLE = "Dragon Battle"
+DRAGON_BATTLE = "dragon_battle"  # a key of NAMED_EPISODES
 MAX_NAME = 60
-FIELDS = ("name", "kind", "opportunity", "symbols", "spaces", "source")
+FIELDS = ("name", "key", "kind", "opportunity", "symbols", "spaces", "source")
 SOURCE_NOTE = ("Episodes entered by tables from their physical boards; no published source lists them. "
                "Spaces run clockwise from the space carrying the title.")
 TOKEN_BOX = {"fame": 36, "treasure": 24}  # "36 jetons carrés gloire, 24 jetons carrés trésor"
@@ -81,7 +81,7 @@ def catalogue() -> tuple[dict[str, Any], ...]:
 # --- records -----------------------------------------------------------------------------
 
 def empty_episode() -> dict[str, Any]:
-    return {"name": "", "kind": "", "opportunity": "", "symbols": [], "spaces": [], "source": ""}
+    return {"name": "", "key": "", "kind": "", "opportunity": "", "symbols": [], "spaces": [], "source": ""}
 
 
 def episode(raw: Mapping[str, Any], position: int | None, source: str = "table") -> dict[str, Any]:
@@ -91,6 +91,9 @@ def episode(raw: Mapping[str, Any], position: int | None, source: str = "table")
         raise RuleError("Unknown episode field: %(field)s", field=unknown[0])
     record = empty_episode()
     record["name"] = _name(raw.get("name"))
+    record["key"] = _key(raw.get("key"), record["name"])
+    if record["key"] and not record["name"]:
+        record["name"] = NAMED_EPISODES[record["key"]]
     record["kind"] = _choice(raw.get("kind"), KINDS, "kind")
     if position is not None:
         _check_kind_at(record["kind"], position)
@@ -107,6 +110,8 @@ def episode(raw: Mapping[str, Any], position: int | None, source: str = "table")
 def merged(old: Mapping[str, Any] | None, changes: Mapping[str, Any], position: int) -> dict[str, Any]:
     """An episode record with the table's changes laid over what was known."""
     base = {k: v for k, v in (old or empty_episode()).items() if k in FIELDS and k != "source"}
+    if "name" in changes and "key" not in changes:
+        base["key"] = ""  # a new name typed: recognised afresh
     base.update({k: v for k, v in changes.items() if v is not None})
     return episode(base, position, source="table")
 
@@ -120,6 +125,15 @@ def _name(raw: Any) -> str:
     if len(name) > MAX_NAME:
         raise RuleError("An episode name is at most %(n)s characters long", n=MAX_NAME)
     return name
+
+
+def _key(raw: Any, name: str) -> str:
+    """The named episode this is: chosen from the list, or recognised from its English name."""
+    if raw not in (None, ""):
+        if raw not in NAMED_EPISODES:
+            raise RuleError("Choose the episode's name from the list, or leave it empty")
+        return raw
+    return next((key for key, english in NAMED_EPISODES.items() if same_name(name, english)), "")
 
 
 def _choice(raw: Any, choices: tuple[str, ...], field: str) -> str:
@@ -191,7 +205,11 @@ def missing(record: Mapping[str, Any] | None, players: int, advanced: bool = Tru
 
 
 def episode_name(record: Mapping[str, Any]) -> Any:
-    """An episode's name for a history line (a named episode is translated on each phone)."""
+    """An episode's name for a history line or a page: a named episode as a message translated on
+    each phone; a name the table typed as it is."""
+    key = record.get("key")
+    if key in NAMED_EPISODES:
+        return {"msg": NAMED_EPISODES[key], "args": {}}
     return record.get("name", "")
 
 
@@ -203,9 +221,11 @@ def same_name(a: str, b: str) -> bool:
     return bool(a) and a.casefold() == b.casefold()
 
 
-def position_named(board: Mapping[str, Mapping[str, Any]], name: str) -> int | None:
+def position_named(board: Mapping[str, Mapping[str, Any]], key: str) -> int | None:
+    """Where the named episode with this key lies (NAMED_EPISODES), if the table entered it."""
     for pos, record in board.items():
-        if same_name(record.get("name", ""), name):
+        if record.get("key") == key or (not record.get("key") and same_name(record.get("name", ""),
+                                                                              NAMED_EPISODES.get(key, ""))):
             return int(pos)
     return None
 
@@ -214,10 +234,9 @@ def check_board(board: Mapping[str, Mapping[str, Any]]) -> None:
     """Facts that involve several episodes: unique names; the double wound not before the Dragon Battle."""
     seen: dict[str, str] = {}
     for pos, record in sorted(board.items(), key=lambda kv: int(kv[0])):
-        key = record.get("name", "").casefold()
-        if key and key in seen:
-            raise RuleError("%(name)s is already episode %(pos)s", name=record["name"], pos=seen[key])
-        if key:
+        for key in {record.get("name", "").casefold(), "key:" + record.get("key", "")} - {"", "key:"}:
+            if key in seen:
+                raise RuleError("%(name)s is already episode %(pos)s", name=episode_name(record), pos=seen[key])
             seen[key] = pos
     dragon = position_named(board, DRAGON_BATTLE)
     if dragon is None:

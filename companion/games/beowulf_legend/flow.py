@@ -18,7 +18,7 @@ from .minor import begin as begin_minor
 from .treasure import begin_bid
 from .turns import list_field, require_seated
 
-TEXT_FIELDS = ("name", "kind", "opportunity")
+TEXT_FIELDS = ("name", "key", "kind", "opportunity")
 # The phone's entry form: one choice per reward space, tapped ("other": its codes are typed in
 # spaces_other[]). The API's spaces[] list does the same in one field.
 FORM_SPACES = ("space1", "space2", "space3", "space4", "space5")

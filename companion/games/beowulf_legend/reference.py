@@ -9,6 +9,23 @@ from __future__ import annotations
 
 from ..base import _
 
+# The episodes the French rulebook names (it keeps their English titles). Stored by these stable
+# keys, so that a rule tied to an episode (the double wound from the Dragon Battle on) holds whatever
+# language or spelling the table typed its name in; shown in each phone's language.
+NAMED_EPISODES = {
+    "hygelacs_court": _("King Hygelac's Court"),
+    "sail_to_denmark": _("Sail to Denmark"),
+    "hrothgars_hall": _("King Hrothgar's Hall"),
+    "grendels_attack": _("Grendel's Attack"),
+    "great_rewards": _("Great Rewards"),
+    "peace_returns": _("Peace Returns"),
+    "many_friendships": _("Many Friendships"),
+    "break_ranks": _("Break Ranks?"),
+    "dragon_battle": _("Dragon Battle"),
+    "recover_treasures": _("Recover Treasures"),
+    "death_of_beowulf": _("Death of Beowulf"),
+}
+
 SYMBOLS = {
     "travelling": _("Travelling"),
     "friendship": _("Friendship"),
@@ -99,14 +116,14 @@ UNKNOWN_SPECIAL_EFFECT = _("Not described in the rulebook: read the card.")
 
 SPECIAL_RULE = _("A special card leaves the game once used; it never goes to the discard pile.")
 
-CATALOGUE_NOTES = {
-    "King Hrothgar's Hall": _("The rulebook lists spaces 1–3 (the Blessing, treasure 1, two alliance "
+CATALOGUE_NOTES = {  # by NAMED_EPISODES key
+    "hrothgars_hall": _("The rulebook lists spaces 1–3 (the Blessing, treasure 1, two alliance "
                               "tokens) without numbering them; space 4 shows two cards; space 5 is not "
                               "described. Check against the board."),
-    "Grendel's Attack": _("The rulebook names fame 5, Beowulf's Daring, an alliance token and a wound as "
+    "grendels_attack": _("The rulebook names fame 5, Beowulf's Daring, an alliance token and a wound as "
                           "spaces 1–4 but not their order; space 5 is a scratch. Check against the board."),
-    "Dragon Battle": _("The double wound tile is used from this episode on. Its kind and spaces are not "
+    "dragon_battle": _("The double wound tile is used from this episode on. Its kind and spaces are not "
                        "described: enter them from the board."),
-    "Death of Beowulf": _("One space offers a fame token of value 5 or discarding one large wound tile "
+    "death_of_beowulf": _("One space offers a fame token of value 5 or discarding one large wound tile "
                           "(icon code fame5|heal_wound). Enter the others from the board."),
 }

@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, missing, \
-    position_named, same_name
+from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, episode_name,
+                    missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
 from .flow import next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
 from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
-from .reference import (CATALOGUE_NOTES, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
+from .reference import (CATALOGUE_NOTES, NAMED_EPISODES, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
                         SPECIAL_EFFECTS, SPECIAL_RULE, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
 from .rewards import picker
 from .scoring import breakdown, holdings_of, total
@@ -135,7 +135,8 @@ def path(state: State) -> list[dict[str, Any]]:
     here, cells = state["position"], []
     for n in range(1, EPISODES + 1):
         record = state["board"].get(str(n)) or {}
-        cells.append({"n": n, "name": record.get("name", ""), "kind": record.get("kind", ""),
+        cells.append({"n": n, "name": record.get("name", ""), "title": episode_name(record),
+                      "kind": record.get("kind", ""),
                       "group": group_of(record.get("kind", "")), "here": n == here, "passed": n < here,
                       "skipped": n in state["skipped"], "source": record.get("source", "")})
     return cells
@@ -156,6 +157,7 @@ def episode_view(state: State, position: int) -> dict[str, Any]:
     return {
         "position": position,
         "name": record.get("name", ""),
+        "title": episode_name(record),
         "kind": record.get("kind", ""),
         "group": group_of(record.get("kind", "")),
         "opportunity": record.get("opportunity", ""),
@@ -224,16 +226,19 @@ def cover_view(state: State) -> dict[str, Any] | None:
     if n >= 5:
         return None
     marked = MAJOR + ("death",) + (("recover_treasures",) if state["options"]["advanced"] else ())
-    first = next((c["name"] for c in catalogue() if c.get("first_major")), "")
-    first_at = position_named(state["board"], first) if first else None
+    first_major = next((c for c in catalogue() if c.get("first_major")), None)
+    first = first_major["name"] if first_major else ""
+    first_at = position_named(state["board"], first_major["key"]) if first_major else None
     start = state["position"] if state["phase"] in ("enter", "contest", "picks") else state["position"] + 1
     for position in range(max(start, 1), EPISODES + 1):
         record = state["board"].get(str(position)) or {}
         if record.get("kind") in marked:
-            return {"position": position, "name": record.get("name", ""), "available": n, "covered": n + 1}
+            return {"position": position, "name": record.get("name", ""), "title": episode_name(record),
+                    "available": n, "covered": n + 1}
         if not record.get("kind") and (first_at is None or position > first_at):
             placed = any(r.get("kind") in MAJOR for r in state["board"].values())
-            return {"position": None, "name": "" if placed else first, "available": n, "covered": n + 1}
+            return {"position": None, "name": "" if placed else first,
+                    "title": "" if placed else episode_name(first_major or {}), "available": n, "covered": n + 1}
     return None
 
 
@@ -279,7 +284,20 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "treasure_to_reveal": [t["id"] for t in p["tokens"]
                                if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
         "heal_choices": heal_choices(state, seat),
+        "mix_conflicts": mix_conflicts(state, seat),
     }
+
+
+def mix_conflicts(state: State, seat: int) -> list[dict[str, Any]]:
+    """This owner's face-down values that the box's token mix cannot hold (with what the table has
+    seen taken): told to the owner alone, who corrects the value or the mix."""
+    out = []
+    for kind in ("fame", "treasure"):
+        mine = sorted({t["value"] for t in state["players"][seat]["tokens"]
+                       if t["kind"] == kind and t["value"] and not t.get("public")})
+        out += [{"kind": kind, "value": value} for value in mine
+                if (left_of_value(state, kind, value, owner=seat) or 0) < 0]
+    return out
 
 
 # How the owner's tokens are listed: by what they count for, then by value, highest first.
@@ -394,7 +412,7 @@ def recent_view(state: State) -> dict[str, Any] | None:
         return None  # shown until the next episode has its own outcome on screen
     names = [p["name"] for p in state["players"]]
     record = state["board"].get(str(recent["position"])) or {}
-    return {"position": recent["position"], "name": record.get("name", ""),
+    return {"position": recent["position"], "name": record.get("name", ""), "title": episode_name(record),
             "records": _records(state, recent.get("records") or []),
             "picks": [{**p, "name": names[p["seat"]]} for p in recent.get("picks") or []],
             "markers": recent.get("markers"), "counts": recent.get("counts"), "totals": recent.get("totals"),
@@ -411,14 +429,15 @@ def entry_view(state: State) -> dict[str, Any]:
     suggestions = [] if record.get("kind") or record.get("name") else [
         {**c, **describe_kind(c), "key": slug(c["name"]), "symbol_texts": [msg(SYMBOLS[s]) for s in c["symbols"]],
          "space_texts": [{"index": i, "alternatives": _alternatives(code)} for i, code in enumerate(c["spaces"], 1)],
-         "note": msg(CATALOGUE_NOTES[c["name"]]) if c["name"] in CATALOGUE_NOTES else None}
-        for c in catalogue() if not any(same_name(p, c["name"]) for p in placed)]
+         "note": msg(CATALOGUE_NOTES[c["key"]]) if c["key"] in CATALOGUE_NOTES else None,
+         "title": episode_name(c), "episode_key": c["key"]}
+        for c in catalogue() if position_named(state["board"], c["key"]) is None]
     spaces = list(record.get("spaces") or [])
     return {
         "position": position,
         "record": {**record, "spaces": spaces + [""] * (5 - len(spaces))},
         "missing": missing(record, players(state), state["options"]["advanced"]),
-        "note": msg(CATALOGUE_NOTES[record["name"]]) if record.get("name") in CATALOGUE_NOTES else None,
+        "note": msg(CATALOGUE_NOTES[record["key"]]) if record.get("key") in CATALOGUE_NOTES else None,
         "suggestions": suggestions,
         "correctable": state["phase"] in ("enter", "done") or (state["phase"] in ("minor", "contest", "bid")
                                                                  and untouched(state)),
@@ -477,6 +496,7 @@ FORM_CHOICES = {
                     for title, kinds in KIND_GROUPS],
     "opportunities": [{"value": o, "text": msg(OPPORTUNITY_NAMES[o])} for o in OPPORTUNITIES],
     "symbols": [{"value": s, "text": msg(t)} for s, t in SYMBOLS.items()],
+    "named_episodes": [{"value": k, "text": msg(t)} for k, t in NAMED_EPISODES.items()],
     "icons": [{"value": code, "alternatives": _alternatives(code)} for code in COMMON_CODES],
     "special_icons": [{"value": f"special:{card['key']}", "name": card["name"]} for card in special_cards()],
     "space_groups": _space_groups(),

@@ -141,12 +141,14 @@ def test_cover_marker_shows_the_spaces_left_on_the_next_major(new_table):
     three = new_table(players=3)
     cover = three.view(None)["cover"]
     # T5: "dans une partie à 3 joueurs, vous posez le marqueur sur le quatrième emplacement"
-    assert cover == {"position": 3, "name": "King Hrothgar's Hall", "available": 3, "covered": 4}
+    assert cover == {"position": 3, "name": "King Hrothgar's Hall",
+                     "title": {"msg": "King Hrothgar's Hall", "args": {}}, "available": 3, "covered": 4}
 
 
 def test_cover_names_king_hrothgars_hall_before_any_major_is_known(new_table):
     blank = new_table(players=2, library={})
-    assert blank.view(None)["cover"] == {"position": None, "name": "King Hrothgar's Hall", "available": 2,
+    assert blank.view(None)["cover"] == {"position": None, "name": "King Hrothgar's Hall",
+                                         "title": {"msg": "King Hrothgar's Hall", "args": {}}, "available": 2,
                                          "covered": 3}
 
 
@@ -221,7 +223,7 @@ def test_the_last_space_waits_for_its_player_when_it_asks_something(new_table):
 def test_the_second_red_marker_waits_on_an_episode_not_entered_yet_after_the_first_major(new_table):
     t = new_table(players=3, library={"episodes": {"3": BOARD["3"]}})
     t.jump_to(4)  # after King Hrothgar's Hall: episode 4 is not entered, it may be the next major
-    assert t.view(None)["cover"] == {"position": None, "name": "", "available": 3, "covered": 4}
+    assert t.view(None)["cover"] == {"position": None, "name": "", "title": "", "available": 3, "covered": 4}
 
 
 def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
@@ -230,7 +232,8 @@ def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
         if str(position) not in BOARD:
             t.do("enter_episode", position=position, kind="recovery")
     t.jump_to(36)
-    assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf", "available": 2, "covered": 3}
+    assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf",
+                                     "title": {"msg": "Death of Beowulf", "args": {}}, "available": 2, "covered": 3}
     t.do("enter_symbols", counts=[1, 0])
     t.do("pick_space", seat=0, space=1, alternative=0)  # the last space goes to Martha without a tap
     assert t.state["phase"] in ("final", "over") and t.view(None)["cover"] is None
