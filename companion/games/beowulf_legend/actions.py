@@ -32,6 +32,11 @@ ACTIONS = {
     # --- the journey ---
     "set_first_player": ActionSpec(_("Before Beowulf moves: the youngest player becomes first player"),
                                    _schema(("seat",), seat=SEAT, move_on=MOVE_ON)),
+    "set_specials_in_play": ActionSpec(
+        _("Setup, fewer than 5 players: the special cards whose circled number is at most the player count "
+          "(remembered for this player count)"),
+        _schema(("cards",), cards={"type": "array", "maxItems": 10, "items": {"type": "string"},
+                                   "description": "Keys of the special cards in play (the others go back in the box)."})),
     "advance": ActionSpec(_("Move Beowulf to the next episode (the base game skips gold treasure episodes)")),
     "enter_episode": ActionSpec(
         _("Enter or correct what the board shows for an episode; remembered for later games on this server"),

@@ -130,7 +130,7 @@ def _name(raw: Any) -> str:
 def _key(raw: Any, name: str) -> str:
     """The named episode this is: chosen from the list, or recognised from its English name."""
     if raw not in (None, ""):
-        if raw not in NAMED_EPISODES:
+        if not isinstance(raw, str) or raw not in NAMED_EPISODES:
             raise RuleError("Choose the episode's name from the list, or leave it empty")
         return raw
     return next((key for key, english in NAMED_EPISODES.items() if same_name(name, english)), "")
@@ -336,7 +336,31 @@ def export_board(library: Mapping[str, Any] | None) -> dict[str, Any]:
     mix = library_token_mix(library)
     if mix:
         data["tokens"] = mix
+    specials = _specials_in_play((library or {}).get("specials_in_play"), lenient=True)
+    if specials:
+        data["specials_in_play"] = specials
     return data
+
+
+def _specials_in_play(raw: Any, lenient: bool = False) -> dict[str, list[str]]:
+    """Which special cards tables said are in play, by player count (2–4): {"3": ["daring", …]}."""
+    from .box import setup_cards  # box imports this module
+
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        if lenient:
+            return {}
+        raise BoardFileError("specials_in_play must be an object: {\"3\": [\"daring\", ...]}")
+    out = {}
+    for count, keys in raw.items():
+        ok = str(count) in ("2", "3", "4") and isinstance(keys, list) and all(k in setup_cards() for k in keys)
+        if not ok:
+            if lenient:
+                continue
+            raise BoardFileError(f"specials_in_play.{count}: a player count 2 to 4 and a list of special card keys")
+        out[str(count)] = [k for k in setup_cards() if k in keys]
+    return out
 
 
 def import_board(data: Any) -> dict[str, Any]:
@@ -368,6 +392,9 @@ def import_board(data: Any) -> dict[str, Any]:
             out["tokens"] = token_mix(data["tokens"])
         except RuleError as error:
             raise BoardFileError(f"tokens: {error}") from None
-    if not out["episodes"] and "tokens" not in out:
+    specials = _specials_in_play(data.get("specials_in_play"))
+    if specials:
+        out["specials_in_play"] = specials
+    if not out["episodes"] and "tokens" not in out and not specials:
         raise BoardFileError("episodes: the file holds no episode")
     return out

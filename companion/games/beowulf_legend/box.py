@@ -293,20 +293,36 @@ def card_names() -> dict[str, str]:
     return {card["key"]: card["name"] for card in special_cards()}
 
 
-def new_specials(advanced: bool) -> dict[str, dict[str, Any]]:
-    # "Prenez la carte spéciale All-Iron Shield et remettez-la dans la boîte" (advanced rules only).
+def new_specials(advanced: bool, in_play: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """The special cards beside the board. "Prenez la carte spéciale All-Iron Shield et remettez-la
+    dans la boîte" (advanced rules only). "n'utilisez que les cartes contenant un chiffre dans un
+    cercle dont la valeur est inférieure ou égale au nombre de joueurs": which card carries which
+    number is in no source, so ``in_play`` is what the table told (None: not told yet, all beside)."""
     return {card["key"]: {"holder": None, "used": False} for card in special_cards()
-            if advanced or not card.get("advanced_only")}
+            if (advanced or not card.get("advanced_only")) and (in_play is None or card["key"] in in_play)}
 
 
-def card_name(key: str) -> str:
+def setup_cards() -> list[str]:
+    """The named special cards a table may have to put back for its player count."""
+    return [card["key"] for card in special_cards()]
+
+
+def card_name(key: str) -> Any:
+    """A special card's name: a message translated on each phone (a card the rulebook does not
+    name, entered from the board, by the words the table typed)."""
+    from .reference import CARD_NAMES  # reference imports nothing of ours; kept local for clarity
+
+    if key in CARD_NAMES:
+        return term(CARD_NAMES[key])
     return card_names().get(key, key.replace("_", " "))
 
 
 def give_special(state: State, seat: int, key: str) -> list[dict[str, Any]]:
     card = state["specials"].get(key)
-    if card is None and key in card_names():  # a known card left in the box (All-Iron Shield, base game)
+    if card is None and key == "all_iron_shield" and not state["options"]["advanced"]:
         raise RuleError("%(card)s is only used with the advanced rules", card=card_name(key))
+    if card is None and key in card_names():  # put back in the box at setup for this player count
+        raise RuleError("%(card)s is not in play with this many players", card=card_name(key))
     if card is None:  # a special card the rulebook does not name, entered from the board
         card = state["specials"][key] = {"holder": None, "used": False}
     if card["holder"] is not None or card["used"]:

@@ -18,6 +18,7 @@ Move = Callable[[State, Action, Actor], Applied]
 
 MOVES: dict[str, Move] = {
     "set_first_player": flow.set_first_player,
+    "set_specials_in_play": flow.set_specials_in_play,
     "advance": flow.advance,
     "enter_episode": flow.enter_episode,
     "set_token_mix": holdings.set_token_mix,

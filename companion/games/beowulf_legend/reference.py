@@ -26,6 +26,17 @@ NAMED_EPISODES = {
     "death_of_beowulf": _("Death of Beowulf"),
 }
 
+# The special cards' names, translated on each phone (kept in English on the cards themselves).
+CARD_NAMES = {
+    "blessing": _("King Hrothgar's Blessing"),
+    "inspiration": _("Queen Wealhtheow's Inspiration"),
+    "daring": _("Beowulf's Daring"),
+    "resolve": _("Beowulf's Resolve"),
+    "warriors_rest": _("The Warrior's Rest"),
+    "hides_of_land": _("Hides of Land"),
+    "all_iron_shield": _("All-Iron Shield"),
+}
+
 SYMBOLS = {
     "travelling": _("Travelling"),
     "friendship": _("Friendship"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, episode_name,
+from .board import (MAX_TOKEN_VALUE, EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, episode_name,
                     missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
@@ -49,6 +49,25 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "forms": FORM_CHOICES,
         "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
         "scores": scores,
+        "setup": setup_view(state) if state["phase"] == "start" else None,
+    }
+
+
+def setup_view(state: State) -> dict[str, Any]:
+    """The setup guide for this player count: what the rulebook says to lay out, and what it does
+    not say (which special cards carry a circled number up to the player count), asked once."""
+    n = players(state)
+    return {
+        "players": n,
+        "covered": n + 1 if n < 5 else None,
+        "advanced": state["options"]["advanced"],
+        "ask_specials": n < 5,
+        "specials_told": bool(state.get("specials_told")),
+        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"],
+                   "advanced_only": bool(card.get("advanced_only"))} for card in special_cards()
+                  if state["options"]["advanced"] or not card.get("advanced_only")],
+        "token_mix": state.get("token_mix"),
+        "values": list(range(1, MAX_TOKEN_VALUE + 1)),
     }
 
 
@@ -486,7 +505,7 @@ def _space_groups() -> list[dict[str, Any]]:
         groups.append({"title": msg(title), "choices": choices, "numbered": numbered})
     groups.append({"title": msg(_("Special card")), "numbered": False, "choices": [
         {"value": f"special:{card['key']}", "alternatives": _alternatives(f"special:{card['key']}"),
-         "short": card["name"]} for card in special_cards()]})
+         "short": card_name(card["key"])} for card in special_cards()]})
     return groups
 
 

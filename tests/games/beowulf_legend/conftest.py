@@ -54,7 +54,9 @@ def english(msg: str, args: dict[str, Any] | None = None) -> str:
 
 def said(applied: Applied) -> str:
     """The history line of a move as an English phone reads it."""
-    return english(applied.label.msg, dict(applied.label.args))
+    from companion.games.base import english as in_english  # plural forms included
+
+    return in_english(applied.label.msg, dict(applied.label.args), applied.label.plural)
 
 
 def specs(players: int) -> list[PlayerSpec]:
