@@ -19,7 +19,7 @@ from .episode import current, players, untouched, waiting_for_values
 from .flow import next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
 from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
-from .reference import (CATALOGUE_NOTES, NAMED_EPISODES, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
+from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, NAMED_EPISODES, SPECIAL_WHEN, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
                         SPECIAL_EFFECTS, SPECIAL_RULE, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
 from .rewards import picker
 from .scoring import breakdown, holdings_of, total
@@ -50,7 +50,34 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
         "scores": scores,
         "setup": setup_view(state) if state["phase"] == "start" else None,
+        "glossary": _glossary(),
+        "path_list": path_list(state),
     }
+
+
+def _glossary() -> dict[str, Any]:
+    return {"symbols": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
+                        for k, picture, meaning in GLOSSARY_SYMBOLS],
+            "icons": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
+                      for k, picture, meaning in GLOSSARY_ICONS]}
+
+
+
+def path_list(state: State) -> list[dict[str, Any]]:
+    """The whole path as a readable list: each entered episode with its kind, symbols and reward
+    spaces, the current one marked; the next one's effect previewed (``next`` in the view)."""
+    out = []
+    for n in range(1, EPISODES + 1):
+        record = state["board"].get(str(n)) or {}
+        if not record.get("kind") and not record.get("name"):
+            continue
+        out.append({"n": n, "title": episode_name(record), "named": bool(record.get("name")),
+                    "here": n == state["position"], "passed": n < state["position"],
+                    "skipped": n in state["skipped"], **describe_kind(record),
+                    "symbols": [msg(SYMBOLS[x]) for x in record.get("symbols", [])],
+                    "spaces": [{"index": i, "alternatives": _alternatives(code) if code else []}
+                               for i, code in enumerate(record.get("spaces", []), start=1)]})
+    return out
 
 
 def setup_view(state: State) -> dict[str, Any]:
@@ -369,6 +396,7 @@ def specials_view(state: State) -> list[dict[str, Any]]:
     for key, card in state["specials"].items():
         holder = card["holder"]
         out.append({"key": key, "name": card_name(key), "holder": holder,
+                    "when": msg(SPECIAL_WHEN[key]) if key in SPECIAL_WHEN else None,
                     "holder_name": state["players"][holder]["name"] if holder is not None else "",
                     "used": card["used"], "effect": msg(SPECIAL_EFFECTS.get(key, UNKNOWN_SPECIAL_EFFECT))})
     return out
