@@ -256,6 +256,18 @@ def heal(state: State, seat: int, what: str) -> list[dict[str, Any]]:
     return [note(_("Gave back a double wound tile") if what == "double_wound" else _("Gave back a wound tile"))]
 
 
+HEAL_TERMS = {"wound": _("a wound tile"), "double_wound": _("the double wound tile"), "scratches": _("all scratches")}
+
+
+def heal_terms(choices: list[str]) -> Any:
+    """What can be given back, in words each phone translates ("a wound tile, all scratches"),
+    never the codes the API takes."""
+    out: Any = term(HEAL_TERMS[choices[0]])
+    for more in choices[1:]:
+        out = label("%(a)s, %(b)s", a=out, b=term(HEAL_TERMS[more])).to_json()
+    return out
+
+
 def heal_choices(state: State, seat: int, wounds_only: bool = False) -> list[str]:
     player = state["players"][seat]
     choices = [h for h, field in (("wound", "wounds"), ("double_wound", "double_wound")) if player[field]]

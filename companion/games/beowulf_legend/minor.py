@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..base import (Action, Actor, Applied, Label, RuleError, State, _, bool_field, choice_field, label, nlabel, nmsg,
                     seat_field)
-from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
+from .box import (heal_terms, add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
                   shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
 from .turns import acting_seat, clockwise_from, list_field, require_owner, require_seated
@@ -182,7 +182,7 @@ def _break_ranks(state: State, action: Action, actor: Actor, seat: int) -> Notes
         raise RuleError("%(name)s has no wound or scratch to discard", name=name(state, seat))
     what = action.get("heal") or (choices[0] if len(choices) == 1 else None)
     if what not in choices:
-        raise RuleError("Say what to give back: %(choices)s", choices=", ".join(choices))
+        raise RuleError("Say what to give back: %(choices)s", choices=heal_terms(choices))
     for token in tokens:
         give_back(state, seat, token)
     return [note(_("Gave back 2 fame tokens"))] + heal(state, seat, what)

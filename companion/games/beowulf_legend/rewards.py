@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, int_field, label, nmsg
 from .board import MAJOR
-from .box import (KIND_NAMES, add_scratch, add_wound, card_names, give_special, heal, heal_choices, holds, name, note,
+from .box import (heal_terms, KIND_NAMES, add_scratch, add_wound, card_names, give_special, heal, heal_choices, holds, name, note,
                   play_special, scratch_news, take_token, term, told, why_not_take)
 from .episode import current, finish, players, require_phase
 from .icons import PENALTIES, Icon, parse_space
@@ -224,7 +224,7 @@ def _heal(state: State, seat: int, action: Action, wounds_only: bool) -> list[di
         return [note(_("Nothing to heal"))]
     what = action.get("heal") or (choices[0] if len(choices) == 1 else None)
     if what not in choices:
-        raise RuleError("Say what to give back: %(choices)s", choices=", ".join(choices))
+        raise RuleError("Say what to give back: %(choices)s", choices=heal_terms(choices))
     return heal(state, seat, what)
 
 

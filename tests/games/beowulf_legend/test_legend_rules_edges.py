@@ -120,3 +120,15 @@ def test_a_hidden_value_the_mix_contradicts_is_told_to_its_owner_alone(new_table
     assert t.view(SANDRA)["me"]["mix_conflicts"] == [{"kind": "fame", "value": 4}]
     assert "mix_conflicts" not in str(t.view(MARTHA)["players"]) and t.view(MARTHA)["me"]["mix_conflicts"] == []
     assert "no other fame token of value 4" in t.refused("enter_token", Actor(SANDRA), token=token, value=4)
+
+
+def test_a_refusal_names_what_to_heal_in_words_not_codes(table):
+    """The crossed-out wound: "retourner une de vos tuiles blessure [...] ou n'importe quel nombre
+    d'égratignures" — when both are possible the app asks, in words each phone translates."""
+    table.do("take_wound", seat=MARTHA)
+    table.do("take_scratch", seat=MARTHA)
+    table.jump_to(12)
+    table.do("enter_symbols", counts=[0, 5, 0, 0])
+    message = table.refused("pick_space", seat=MARTHA, space=3)
+    assert message == "Say what to give back: a wound tile, all scratches"
+    assert "double_wound" not in message and "scratches," not in message
