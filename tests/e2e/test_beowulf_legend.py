@@ -486,3 +486,64 @@ def test_the_acting_phone_finds_its_buttons_on_its_first_screen(server, new_phon
     box = here.bounding_box()
     assert box["y"] + box["height"] <= 800, "the path's current episode is below the fold"
     expect(display.locator(".bl-path-card li.bl-cell").first).to_contain_text("King Hygelac's Court")
+
+
+# --- the setup guide, the glossary and the translated names, at 390 × 844 ---------------------
+
+
+def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_three_languages(server, new_phone):
+    host, token = new_legend_table(server)
+    sandra = new_phone(**PHONE_390)
+    sandra.goto(f"{server.url}/t/{token}/join")
+    sandra.get_by_role("button", name="Sandra").click()
+
+    # The setup guide for 3 players: the rulebook's steps as tick boxes, then what it leaves unsaid.
+    guide = sandra.locator("#bl-setup")
+    expect(guide).to_contain_text("Setting up for 3 players")
+    expect(guide).to_contain_text("covering reward space 4")
+    cards = guide.locator("#bl-setup-cards")
+    for name in ("Beowulf's Daring", "Beowulf's Resolve", "King Hrothgar's Blessing", "The Warrior's Rest"):
+        cards.locator(".bl-chip").filter(has_text=name).click()
+    cards.get_by_role("button", name="Save the cards in play").click()
+    expect(sandra.locator(".history")).to_contain_text("4 special cards are in play with 3 players", timeout=LIVE)
+    for box in guide.locator("#bl-setup-list input[type=checkbox]").all():
+        box.check()
+    screenshot(sandra, "legend-setup-390")
+    host_act(server, host, token, type="set_first_player", seat=MARTHA)  # another phone's tap
+    expect(sandra.locator("#bl-player-1 .bl-first")).to_be_visible(timeout=LIVE)
+    expect(guide.locator("#bl-setup-list input:checked")).to_have_count(8)  # the ticks survive it
+    sandra.get_by_role("button", name="Move Beowulf onto episode 1").click()
+
+    # A minor episode: the glossary opens from the step.
+    expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Episode 1 of 36", timeout=LIVE)
+    sandra.locator("#bl-glossary > summary").click()
+    expect(sandra.locator("#bl-glossary")).to_contain_text("A double scroll")
+    expect(sandra.locator("#bl-glossary")).to_contain_text("Draw two face-down alliance tokens.")
+    screenshot(sandra, "legend-glossary-minor-390")
+
+    # A major episode (Great Rewards is entered as the next one, then a major one): the glossary again.
+    host_act(server, host, token, type="end_minor", move_on=True)
+    host_act(server, host, token, type="enter_episode", key="great_rewards", kind="opportunity",
+             opportunity="great_rewards")
+    host_act(server, host, token, type="end_minor", move_on=True)
+    host_act(server, host, token, type="enter_episode", key="hrothgars_hall", kind="simultaneous",
+             symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", "fame1"])
+    expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Episode 3 of 36", timeout=LIVE)
+    expect(sandra.locator("#bl-step .bl-prompt")).to_contain_text("Everyone chooses cards secretly")
+    sandra.locator("#bl-glossary > summary").click()
+    expect(sandra.locator("#bl-glossary")).to_contain_text("A crossed-out wound")
+    screenshot(sandra, "legend-glossary-major-390")
+    assert sandra.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+
+    # A French phone and a German phone: episode and card names in their language.
+    for lang, great_rewards, game in (("fr", "Great Rewards", "Beowulf : la Légende"),
+                                      ("de", "Reicher Lohn", "Beowulf: Die Legende")):
+        phone = new_phone(**PHONE_390)
+        phone.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+        phone.goto(f"{server.url}/t/{token}/display")
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        expect(phone.locator("body")).to_contain_text(game)
+        expect(phone.locator(".bl-path-card li.bl-cell").nth(1)).to_contain_text(great_rewards)
+        expect(phone.locator("#bl-reference")).to_contain_text("Beowulf's Daring")
+    phone.locator("#bl-glossary > summary").click()
+    expect(phone.locator("#bl-glossary")).to_contain_text("Eine doppelte Schriftrolle")
