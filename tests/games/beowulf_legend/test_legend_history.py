@@ -20,10 +20,10 @@ def test_a_selection_is_told_in_the_third_person(table):
 
 
 def test_a_third_scratch_is_told_as_the_wound_it_becomes(table):
-    assert said(table.do("take_scratch", seat=SANDRA)) == "Sandra takes a scratch"
+    assert said(table.do("take_scratch", seat=SANDRA)) == "By hand: Sandra takes a scratch"
     table.do("take_scratch", seat=SANDRA)
     assert said(table.do("take_scratch", seat=SANDRA)) == \
-        "Sandra takes a scratch. Sandra's three scratches become a wound (no compensation cards)"
+        "By hand: Sandra takes a scratch. Sandra's three scratches become a wound (no compensation cards)"
     table.do("take_scratch", seat=MARTHA)
     table.do("take_scratch", seat=MARTHA)
     table.jump_to(6)
@@ -34,7 +34,7 @@ def test_a_third_scratch_is_told_as_the_wound_it_becomes(table):
 
 def test_a_scratch_the_supply_no_longer_has_is_told(table):
     table.state["supply"]["scratch"] = 0
-    assert said(table.do("take_scratch", seat=PETER)) == "Peter takes no scratch. No scratch tile is left in the supply"
+    assert said(table.do("take_scratch", seat=PETER)) == "By hand: Peter takes no scratch. No scratch tile is left in the supply"
     table.jump_to(6)
     assert said(table.do("take_risk", seat=SANDRA, outcome="failed")) == \
         "Sandra fails a risk. No scratch tile is left in the supply"
@@ -84,5 +84,5 @@ def test_a_reward_scratch_that_becomes_a_wound_is_told(table):
 
 
 def test_a_token_is_named_with_its_article(table):
-    assert said(table.do("take_token", seat=MARK, kind="alliance")) == "Mark takes an alliance token from the supply"
-    assert said(table.do("take_token", seat=MARK, kind="fame", value=2)) == "Mark takes a fame token from the supply"
+    assert said(table.do("take_token", seat=MARK, kind="alliance")) == "By hand: Mark takes an alliance token from the supply"
+    assert said(table.do("take_token", seat=MARK, kind="fame", value=2)) == "By hand: Mark takes a fame token from the supply"

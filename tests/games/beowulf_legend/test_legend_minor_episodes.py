@@ -73,7 +73,7 @@ def test_third_scratch_becomes_a_wound_without_compensation_cards(table):
 def test_a_wound_brings_two_compensation_cards(table):
     applied = table.do("take_wound", seat=MARK)
     assert table.player(MARK)["wounds"] == 1
-    assert applied.label.msg == "%(name)s takes a wound"
+    assert said(applied) == "By hand: Mark takes a wound"  # a correction by hand says so
 
 
 def test_beowulfs_resolve_cancels_a_failed_risk_and_the_player_may_risk_again(table):
