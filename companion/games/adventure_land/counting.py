@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, nlabel, nmsg
 from . import bands
 from .box import count
-from .rules import int_list, player_name, public_seat, require_host, require_phase, require_table_member
+from .checks import int_list, player_name, public_seat, require_host, require_phase, require_table_member
 from .setup import LEARNED_CITY_SIZES
 
 

@@ -1,4 +1,4 @@
-"""A fight, step by step on the fighter's phone; the calculator (combat.py) shows where it stands.
+"""A fight, step by step on the fighter's phone; the calculator (fight_strength.py) shows where it stands.
 
 Rulebook, "Combat contre une créature maléfique": the fight happens "sur-le-champ" when an
 adventurer reaches a creature's field, or when a creature appears where an adventurer stands.
@@ -16,8 +16,8 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label, nmsg
 from . import bands
-from .combat import DIE_FACES, MAX_SWORDS, Fight, wins
-from .rules import (
+from .fight_strength import DIE_FACES, MAX_SWORDS, Fight, wins
+from .checks import (
     int_list,
     own_seat,
     player_name,

@@ -9,7 +9,7 @@ from . import setup as setup_rules
 from .actions import ACTIONS, HANDLERS
 from .box import FLAT, PER_PLAYER
 from .quick import QUICK_SCORER
-from .results import scores
+from .state import scores
 from .views import view as seat_view
 
 

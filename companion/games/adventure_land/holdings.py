@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, _
 from . import bands
 from .box import count, herb_values, sword_values
-from .rules import own_seat, player_name, public_seat, require_not_fighting, require_phase
+from .checks import own_seat, player_name, public_seat, require_not_fighting, require_phase
 
 
 def _holder(state: State, action: Mapping[str, Any], actor: Actor) -> int:

@@ -11,7 +11,7 @@ from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
 from .box import told
 from .episode import end_when_revealed
-from .turns import actor_seated
+from .seats import actor_seated
 from .scoring import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, breakdown, holdings_of, places, quick_score, total
 
 Move = Callable[[State, Action, Actor], Applied]

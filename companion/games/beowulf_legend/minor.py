@@ -11,10 +11,10 @@ from typing import Any, Callable
 
 from ..base import (Action, Actor, Applied, Label, RuleError, State, _, bool_field, choice_field, label, nlabel, nmsg,
                     seat_field)
-from .box import (heal_terms, add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
-                  shows, take_token, told, token_of, why_not_take)
+from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
+                  scratch_taken, shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
-from .turns import acting_seat, clockwise_from, list_field, require_owner, require_seated
+from .seats import acting_seat, clockwise_from, list_field, require_owner, require_seated
 
 Notes = list[dict[str, Any]]
 

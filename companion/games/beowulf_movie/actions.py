@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
-from .rules import MAX_CORRECTION, SQUARE_KINDS
+from .box import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
+from .moves import MAX_CORRECTION, SQUARE_KINDS
 from ..base import ActionSpec, _
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .catalogue import ACTS, MAX_SIDE
+from .box import ACTS, MAX_SIDE
 from ..base import ScoreInputError, check_file_header, library_section
 
 GAME_KEY = "beowulf-the-movie"

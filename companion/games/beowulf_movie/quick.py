@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .catalogue import ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE
+from .box import ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE
 from .quick_form import from_form
 from .scoring import Figure, Grid, Piece, Tile, score_grid
 from ..base import QuickScorer, ScoreInputError, _

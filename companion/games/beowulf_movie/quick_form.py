@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .catalogue import ABILITIES, ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE, MAX_TILE_VALUE, square_name
+from .box import ABILITIES, ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE, MAX_TILE_VALUE, square_name
 from ..base import ScoreInputError
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")

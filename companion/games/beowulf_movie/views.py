@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import boards
-from .catalogue import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
+from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
-from .standings import breakdown, final_view, tie_broken
+from .saga import breakdown, final_view, tie_broken
 from .state import cell_of, empty_squares, grid_of, key, saga, unused_diamonds
 from ..base import State, View, _, label
 

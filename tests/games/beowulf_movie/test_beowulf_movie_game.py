@@ -9,7 +9,7 @@ import pytest
 from companion.games import registry
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
-from companion.games.beowulf_movie.rules import HANDLERS
+from companion.games.beowulf_movie.moves import HANDLERS
 from companion.games.beowulf_movie.state import saga
 from tests.games.beowulf_movie.beowulf_movie_helpers import HOST, new_game, play, with_board
 

@@ -8,7 +8,7 @@ from hypothesis import event, given, settings, strategies as st
 
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
-from companion.games.beowulf_movie.catalogue import FIGURES
+from companion.games.beowulf_movie.box import FIGURES
 from companion.games.beowulf_movie.state import saga
 from tests.games.beowulf_movie.beowulf_movie_helpers import new_game
 

@@ -15,7 +15,7 @@ import copy
 from typing import Any, Callable, Mapping, Sequence
 
 from . import boards
-from .catalogue import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
+from .box import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
                         MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
 from .state import act_score, key
 from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, choice_field, evolve,
