@@ -164,6 +164,8 @@ def _symbols(raw: Any, kind: str) -> list[str]:
         raise RuleError("Choose different symbols")
     lo, hi = SYMBOL_COUNT[kind]
     if not lo <= len(given) <= hi:
+        if lo == hi:
+            raise RuleError("This kind of episode shows exactly %(n)s symbol types", n=lo)
         raise RuleError("This kind of episode shows %(lo)s to %(hi)s symbol types", lo=lo, hi=hi)
     return list(given)
 

@@ -280,3 +280,23 @@ def test_the_second_red_marker_reads_the_same_way_wherever_it_lies(client):
     act(client, token, type="enter_episode", position=3, name="King Hrothgar's Hall", kind="simultaneous",
         symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     assert "Second red marker: episode 3, King Hrothgar's Hall — spaces 1–3" in text_of(page(client, token))
+
+
+def test_a_refused_episode_entry_keeps_what_was_typed_and_tapped(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    html = page(client, token)
+    fields = form_fields(html, "enter_episode", index=0)
+    data = {**fields, "name": "The Long Ride", "kind": "risk", "opportunity": "",
+            "symbols[]": ["travelling", "wit", "courage"],  # a risk shows 2 symbol types: refused
+            **{f"space{i}": "" for i in range(1, 6)}, "spaces_other[]": [""] * 5}
+    response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
+    answer = response.get_data(as_text=True)
+    assert response.status_code == 422 and "shows exactly 2 symbol types" in text_of(answer)
+    form = re.search(r'<form [^>]*id="bl-entry-2".*?</form>', answer, re.S).group(0)
+    assert 'value="The Long Ride"' in form
+    assert re.search(r'value="risk" checked', form)
+    for symbol in ("travelling", "wit", "courage"):
+        assert re.search(rf'value="{symbol}" checked', form), symbol
+    assert "symbol types. Major played simultaneously" in text_of(answer)  # the form states its rule first
