@@ -300,3 +300,16 @@ def test_a_refused_episode_entry_keeps_what_was_typed_and_tapped(client):
     for symbol in ("travelling", "wit", "courage"):
         assert re.search(rf'value="{symbol}" checked', form), symbol
     assert "symbol types. Major played simultaneously" in text_of(answer)  # the form states its rule first
+
+
+def test_a_hidden_value_the_mix_cannot_hold_is_told_on_its_owners_phone_only(client, phone):
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    act(client, token, type="take_token", seat=1, kind="fame")
+    mine = martha.get(f"/api/tables/{token}").get_json()["view"]["me"]["tokens"][0]["id"]
+    entered = martha.post(f"/api/tables/{token}/actions", json={"type": "enter_token", "token": mine, "value": 4})
+    assert entered.status_code == 200
+    assert act(client, token, type="set_token_mix", fame=[20, 11, 5], treasure=[24]).status_code == 200
+    assert "no room for your fame token of value 4" in text_of(page(martha, token))
+    assert "no room" not in text_of(page(client, token))
