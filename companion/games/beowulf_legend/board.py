@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..base import RuleError, ScoreInputError, check_file_header, library_section, nmsg
+from ..base import RuleError, ScoreInputError, _, check_file_header, library_section, nmsg
 from .icons import normalise_space, parse_space
 from .reference import NAMED_EPISODES, SYMBOLS
 
@@ -46,7 +46,8 @@ MAX_NAME = 60
 FIELDS = ("name", "key", "kind", "opportunity", "symbols", "spaces", "source")
 SOURCE_NOTE = ("Episodes entered by tables from their physical boards; no published source lists them. "
                "Spaces run clockwise from the space carrying the title.")
-TOKEN_BOX = {"fame": 36, "treasure": 24}  # "36 jetons carrés gloire, 24 jetons carrés trésor"
+TOKEN_BOX = {"fame": 36, "treasure": 24}
+TOKEN_KIND_WORDS = {"fame": _("fame"), "treasure": _("treasure")}  # a word inside a sentence, translated  # "36 jetons carrés gloire, 24 jetons carrés trésor"
 MAX_TOKEN_VALUE = 10
 
 
@@ -305,7 +306,7 @@ def token_mix(raw: Any) -> dict[str, dict[str, int]]:
                 clean[str(v)] = n
         if sum(clean.values()) != total:
             raise RuleError("The box holds %(total)s %(kind)s tokens; these add up to %(sum)s",
-                            total=total, kind=kind, sum=sum(clean.values()))
+                            total=total, kind={"msg": TOKEN_KIND_WORDS[kind], "args": {}}, sum=sum(clean.values()))
         mix[kind] = dict(sorted(clean.items(), key=lambda kv: int(kv[0])))
     return mix
 
