@@ -237,3 +237,21 @@ def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
     t.do("enter_symbols", counts=[1, 0])
     t.do("pick_space", seat=0, space=1, alternative=0)  # the last space goes to Martha without a tap
     assert t.state["phase"] in ("final", "over") and t.view(None)["cover"] is None
+
+
+def test_the_drop_out_form_takes_the_cards_played_on_a_risk(table):
+    """"Si vous utilisez la carte Beowulf's Daring lors d'un épisode majeur dans lequel les joueurs
+    jouent chacun à leur tour, toutes les cartes qui correspondent sont jouées"; Beowulf's Resolve:
+    "vous ne recevez aucune égratignure et vous pouvez décider soit de courir à nouveau un risque,
+    soit de jouer sans recourir au risque"."""
+    table.do("take_special", seat=PETER, card="resolve")
+    table.do("take_special", seat=MARK, card="daring")
+    table.jump_to(4)
+    applied = table.do("drop_out", seat=PETER, failed_risk=True, resolve=True)
+    assert said(applied) == "Peter cancels a failed risk with Beowulf's Resolve and plays on"
+    assert table.state["step"]["drops"] == [] and table.player(PETER)["scratches"] == 0
+    assert table.state["specials"]["resolve"]["used"]
+    table.do("drop_out", seat=MARK, failed_risk=True, daring=True)
+    assert table.state["specials"]["daring"]["used"] and table.player(MARK)["scratches"] == 1
+    assert "does not hold Beowulf's Daring" in table.refused("drop_out", seat=SANDRA, failed_risk=True, daring=True)
+    assert "only help when a risk fails" in table.refused("drop_out", seat=SANDRA, resolve=True)

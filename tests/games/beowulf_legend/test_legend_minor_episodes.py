@@ -230,3 +230,19 @@ def test_misfortune_runs_out_after_three(table):
         table.do("take_token", seat=seat, kind="misfortune")
     assert "No misfortune token" in table.refused("take_token", seat=PETER, kind="misfortune")
     assert table.view(None)["supply"]["counts"]["misfortune"] == 0
+
+
+def test_one_tap_closes_a_recovery_king_hygelacs_court_or_an_opportunity_for_the_table(table):
+    """Recovery ("Après que tous les joueurs aient choisi une carte, le premier joueur effectue un
+    deuxième tour") and the card exchange at King Hygelac's Court change nothing the app tracks;
+    at Great Rewards only who took part matters."""
+    table.do("advance")
+    assert said(table.do("end_minor", move_on=True)).startswith("King Hygelac's Court: the card exchanges are done")
+    assert table.state["position"] == 2
+    table.jump_to(7)
+    assert "Only a Risk asks who failed" in table.refused("end_minor", failed=[SANDRA])
+    assert said(table.do("end_minor")) == "Recovery: everyone has taken their cards"
+    table.jump_to(9)
+    applied = table.do("end_minor", took_part=[MARK, SANDRA])
+    assert said(applied) == "Sandra, Mark took the opportunity; the others passed"
+    assert [t["value"] for t in table.tokens(SANDRA, "treasure")] == [3] and table.tokens(MARTHA, "treasure") == []

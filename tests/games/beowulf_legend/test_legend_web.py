@@ -313,3 +313,24 @@ def test_a_hidden_value_the_mix_cannot_hold_is_told_on_its_owners_phone_only(cli
     assert act(client, token, type="set_token_mix", fame=[20, 11, 5], treasure=[24]).status_code == 200
     assert "no room for your fame token of value 4" in text_of(page(martha, token))
     assert "no room" not in text_of(page(client, token))
+
+
+def test_a_risk_is_one_form_who_failed_and_moves_beowulf_on(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    act(client, token, type="enter_episode", position=2, kind="risk", symbols=["travelling", "wit"])
+    act(client, token, type="take_special", seat=2, card="daring")
+    html = page(client, token)
+    assert "Tick who failed" in text_of(html) and 'value="take_risk"' not in html
+    fields = form_fields(html, "end_minor")
+    assert fields["move_on"] == "1"
+    response = client.post(f"/t/{token}/act", data={**fields, "failed[]": ["0", "2"], "daring[]": ["2"]},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert [p["scratches"] for p in view["players"]] == [1, 0, 1]
+    assert view["position"] == 3 and view["phase"] == "enter"  # one tap: closed and moved on
+    assert next(c for c in view["specials"] if c["key"] == "daring")["used"]
+    history = client.get(f"/api/tables/{token}/history").get_json()
+    assert "Risk: Sandra, Mark failed and took a scratch" in str(history)
