@@ -334,3 +334,14 @@ def test_a_risk_is_one_form_who_failed_and_moves_beowulf_on(client):
     assert next(c for c in view["specials"] if c["key"] == "daring")["used"]
     history = client.get(f"/api/tables/{token}/history").get_json()
     assert "Risk: Sandra, Mark failed and took a scratch" in str(history)
+
+
+def test_undo_takes_back_a_closing_tap_and_the_move_of_beowulf_with_it(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    before = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert act(client, token, type="end_minor", move_on=True).status_code == 200
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["position"] == 2
+    assert client.post(f"/api/tables/{token}/undo", json={}).status_code == 200
+    after = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert (after["position"], after["phase"], after["step"]) == (before["position"], before["phase"], before["step"])
