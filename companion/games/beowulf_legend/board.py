@@ -46,8 +46,8 @@ MAX_NAME = 60
 FIELDS = ("name", "key", "kind", "opportunity", "symbols", "spaces", "source")
 SOURCE_NOTE = ("Episodes entered by tables from their physical boards; no published source lists them. "
                "Spaces run clockwise from the space carrying the title.")
-TOKEN_BOX = {"fame": 36, "treasure": 24}
-TOKEN_KIND_WORDS = {"fame": _("fame"), "treasure": _("treasure")}  # a word inside a sentence, translated  # "36 jetons carrés gloire, 24 jetons carrés trésor"
+TOKEN_BOX = {"fame": 36, "treasure": 24}  # "36 jetons carrés gloire, 24 jetons carrés trésor"
+TOKEN_KIND_WORDS = {"fame": _("fame"), "treasure": _("treasure")}  # words inside a sentence, translated
 MAX_TOKEN_VALUE = 10
 
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import (MAX_TOKEN_VALUE, EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, episode_name,
-                    missing, position_named)
+from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue,
+                    episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
 from .flow import next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
 from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
-from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, NAMED_EPISODES, SPECIAL_WHEN, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
-                        SPECIAL_EFFECTS, SPECIAL_RULE, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
+from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, KIND_EFFECTS, KIND_NAMES, NAMED_EPISODES,
+                        OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES, SPECIAL_EFFECTS, SPECIAL_RULE, SPECIAL_WHEN, SYMBOLS,
+                        UNKNOWN_SPECIAL_EFFECT)
 from .rewards import picker
 from .scoring import breakdown, holdings_of, total
 from .treasure import bidder, revealed_total
