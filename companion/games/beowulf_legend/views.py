@@ -416,6 +416,10 @@ def step_view(state: State) -> dict[str, Any]:
         if current(state)["kind"] == "selection" and due is not None:
             out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
                                 for o in SELECTION]
+            # A later player may choose before the players ahead have spoken: they pass (public).
+            out["selection_for"] = {str(s): [{"option": o, "text": msg(SELECTION_TEXTS[o]),
+                                              "reason": why_not_select(state, s, o)} for o in SELECTION]
+                                    for s in out["remaining"]}
         if current(state).get("opportunity") in ("great_rewards", "peace_returns", "many_friendships"):
             out["gain_blocked"] = _opportunity_blocked(state)
         return out

@@ -345,3 +345,22 @@ def test_undo_takes_back_a_closing_tap_and_the_move_of_beowulf_with_it(client):
     assert client.post(f"/api/tables/{token}/undo", json={}).status_code == 200
     after = client.get(f"/api/tables/{token}").get_json()["view"]
     assert (after["position"], after["phase"], after["step"]) == (before["position"], before["phase"], before["step"])
+
+
+def test_a_later_player_chooses_a_selection_from_their_phone_and_those_before_pass(client, phone):
+    token = new_table(client, seat=0)
+    mark = phone()
+    claim(mark, token, 2)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    act(client, token, type="enter_episode", position=2, kind="selection")
+    html = page(mark, token)
+    assert "Choose now: the players before you pass" in text_of(html)
+    forms = [f for f in re.findall(r"<form .*?</form>", html, re.S)
+             if 'value="choose_selection"' in f and 'name="option" value="fame2"' in f]
+    fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', forms[0]))
+    assert fields["seat"] == "2"
+    assert mark.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert view["position"] == 3  # Mark was the last in turn: his choice closed the episode and moved on
+    assert [r["choice"] for r in view["recent"]["records"]] == ["passed", "passed", "fame2"]
