@@ -7,13 +7,12 @@ special card played, a slip to correct — so that the tracked holdings always m
 
 from __future__ import annotations
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, int_field, label
+from ..base import Action, Actor, Applied, RuleError, State, _, acting_seat, bool_field, choice_field, int_field, label
 from .board import MAX_TOKEN_VALUE, token_mix
 from .box import (FACES, HEALS, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
-from .seats import acting_seat, require_seated
 
 
 def enter_token(state: State, action: Action, actor: Actor) -> Applied:
@@ -130,7 +129,6 @@ def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
 
     ``fame`` / ``treasure``: a list of counts for values 1, 2, 3 … or an object {"1": 12, …}.
     """
-    require_seated(actor)
     mix = token_mix({kind: _by_value(action.get(kind)) for kind in FACES})
     for kind, counts in mix.items():
         values = {t["value"] for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"]}
