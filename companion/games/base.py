@@ -261,14 +261,18 @@ class Game(Protocol):
 # --- the kit: one dispatch of a move, for every game ---------------------------------------
 
 # The platform's refusals that are the same in every game: one message each.
-NOT_AT_TABLE = _("Only the players at this table or the host can make moves.")
+NOT_AT_TABLE = _("Take a seat at this table to make moves")
 UNKNOWN_MOVE = _("Unknown move: %(type)s")
 GAME_OVER = _("The game is over.")
 
 
+def at_table(actor: Actor) -> bool:
+    """Seated or the host: a phone without a seat that does not host only watches."""
+    return actor.seat is not None or actor.host
+
+
 def require_at_table(actor: Actor) -> None:
-    """A phone without a seat that does not host only watches: it makes no move."""
-    if actor.seat is None and not actor.host:
+    if not at_table(actor):
         raise RuleError(NOT_AT_TABLE)
 
 
@@ -320,10 +324,9 @@ def acting_seat(state: State, action: Mapping[str, Any], actor: Actor, default: 
     elif default is not None:
         seat = default
     else:
-        raise RuleError("Say which player this move is for.")
+        raise RuleError("Say which player this is for.")
     if seat != actor.seat and not actor.host:
-        raise RuleError("Only %(player)s or the host can make this move for %(player)s.",
-                        player=state["players"][seat]["name"])
+        raise RuleError("Only %(player)s or the host can enter this.", player=state["players"][seat]["name"])
     return seat
 
 

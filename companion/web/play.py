@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
 from flask_htmx import HTMX
 
 from .. import charts, log
-from ..games.base import RuleError
+from ..games.base import Actor, at_table
 from ..i18n import translate
 from ..models import Table
+from . import submit
 from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id
 from .records import bg_stats_link
+from .submit import Outcome
 
 bp = Blueprint("play", __name__)
 htmx = HTMX()
@@ -73,8 +75,7 @@ def _context_for_phone(table: Table, notice: dict[str, str] | None = None) -> di
 @bp.get("/t/<token>")
 def page(token: str):
     table = load_table(token)
-    actor = actor_for(table)
-    if actor.seat is None and not actor.host:
+    if not at_table(actor_for(table)):
         return redirect(url_for("tables.join", token=token))
     return render_template("play.html", **_context_for_phone(table))
 
@@ -103,60 +104,39 @@ def board(token: str):
         return render_template("_board_frame.html", **context)
 
 
-def _respond(table: Table, notice: dict[str, str] | None, status: int = 200):
+def _respond(table: Table, outcome: Outcome):
     """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
     if htmx:
         log_table = log.current(table)
-        return render_template("_board_frame.html", **_context_for_phone(log_table, notice)), status
-    if notice:
-        flash(notice["text"], notice["kind"])
+        return render_template("_board_frame.html", **_context_for_phone(log_table, outcome.notice())), outcome.status
+    if outcome.text:
+        flash(outcome.text, outcome.kind)
     return redirect(url_for("play.page", token=table.token))
-
-
-def _run(table: Table, move):
-    try:
-        recorded = move()
-    except log.StaleVersion:
-        return _respond(table, {"kind": "stale", "text": translate(
-            "The table changed — here is the new state. Nothing was applied; check and try again.")}, 409)
-    except RuleError as error:
-        return _respond(table, {"kind": "error", "text": translate(error.msg, error.args_)}, 422)
-    except log.Busy:
-        return _respond(table, {"kind": "error", "text": translate("The table is very busy; please try again.")}, 503)
-    if recorded.duplicate:
-        return _respond(table, {"kind": "info", "text": translate("Already done: %(what)s",
-                                                                  {"what": recorded.label.to_json()})})
-    return _respond(table, None)
 
 
 @bp.post("/t/<token>/act")
 def act(token: str):
-    return _move(token, translate("Claim a seat to play."),
-                 lambda table, actor, expected, request_id: log.append(
-                     table.id, form_to_action(request.form), actor, expected_version=expected,
-                     request_id=request_id))
+    return _change(token, lambda table, actor, expected, request_id: submit.submit(
+        table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id))
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str):
-    return _move(token, translate("Only the players at this table can undo."),
-                 lambda table, actor, expected, request_id: log.undo(
-                     table.id, actor, expected_version=expected, request_id=request_id))
+    return _change(token, lambda table, actor, expected, request_id: submit.undo(
+        table, actor, expected_version=expected, request_id=request_id))
 
 
-def _move(token: str, refusal_for_onlookers: str, move):
-    """What every form that changes a table shares: only a seat or the host may, and the
-    form's controls (the version it was looking at, its one-time id) must be intact."""
+def _change(token: str, change: Callable[[Table, Actor, int | None, str | None], Outcome]):
+    """What every form that changes a table shares: its controls (the version it was looking
+    at, its one-time id) must be intact; the move service decides the rest."""
     table = load_table(token)
     actor = actor_for(table)
-    if actor.seat is None and not actor.host:
-        return _respond(table, {"kind": "error", "text": refusal_for_onlookers}, 403)
     try:
         expected = optional_int(request.form.get("version"))
         request_id = form_request_id()
     except ValueError:
-        return _respond(table, {"kind": "error", "text": translate("The form was damaged; please try again.")}, 400)
-    return _run(table, lambda: move(table, actor, expected, request_id))
+        return _respond(table, Outcome(400, "error", translate("The form was damaged; please try again.")))
+    return _respond(table, change(table, actor, expected, request_id))
 
 
 def form_request_id() -> str | None:

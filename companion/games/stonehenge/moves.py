@@ -198,7 +198,8 @@ def _trump_line(state: State, seat: int, trump: str) -> Label:
 # --- checks -----------------------------------------------------------------------------------
 
 def _waiting_for(state: State, phases: tuple[str, ...]) -> RuleError:
-    return RuleError(WAITING_FOR[state["phase"]])
+    waiting = WAITING_FOR[state["phase"]]  # a variable: the extractor would take "phase" for a message
+    return RuleError(waiting)
 
 
 def _require_phase(state: State, phase: str) -> None:
