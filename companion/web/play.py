@@ -3,81 +3,28 @@
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import Callable
 
-from flask import Blueprint, current_app, flash, g, redirect, render_template, request, url_for
-from flask_htmx import HTMX
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from .. import charts, log
+from .. import log
+from ..extensions import htmx
 from ..games.base import Actor, at_table
 from ..i18n import translate
 from ..models import Table
 from . import submit
+from .board import board_context, for_phone
 from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id
-from .records import bg_stats_link
 from .submit import Outcome
 
 bp = Blueprint("play", __name__)
-htmx = HTMX()
-
-HISTORY_ON_BOARD = 8
-
-
-def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
-                  notice: dict[str, str] | None = None) -> dict[str, Any]:
-    """Everything a board template sees; the game's view is the only source of game data."""
-    game = log.game_of(table)
-    state = table.state
-    over = game.is_over(state)
-    # What the act() macro needs to build a move's form (see templates/_macros.html).
-    g.board = {"act_url": url_for("play.act", token=table.token), "version": table.version}
-    return {
-        "table": table,
-        "game": game,
-        "view": game.view(state, None if display else seat),
-        "seat": None if display else seat,
-        "is_host": is_host and not display,
-        "display": display,
-        "players": [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": s.device is not None}
-                    for s in table.seats],
-        "version": table.version,
-        "finished": table.finished,
-        "scores": game.final_scores(state) if over else None,
-        "history": log.history(table.id, limit=HISTORY_ON_BOARD),
-        "act_url": url_for("play.act", token=table.token),
-        "undo_url": url_for("play.undo", token=table.token),
-        "board_url": url_for("play.board", token=table.token, display=1 if display else None),
-        "live_url": url_for("live.stream", token=table.token),
-        "poll_seconds": current_app.config["POLL_SECONDS"],
-        # A stream silent for longer than its pings allow is not working: app.js polls then.
-        # (5 s of slack: a ping can be late on a loaded server without the phone starting to poll.)
-        "quiet_seconds": current_app.config["SSE_KEEPALIVE_SECONDS"] + 5,
-        "notice": notice,
-        "bg_stats": bg_stats_link(table) if table.finished else None,
-        "progress_chart": progress_chart(game, table) if over else None,
-    }
-
-
-def progress_chart(game, table: Table):
-    """Score over the game, for games that can tell it (the optional ``progress`` hook)."""
-    progress = getattr(game, "progress", None)
-    if progress is None:
-        return None
-    series = [(seat.name, seat.colour, values) for seat, values in zip(table.seats, progress(table.state))]
-    return charts.line_chart(series, translate("Score over the game"))
-
-
-def _context_for_phone(table: Table, notice: dict[str, str] | None = None) -> dict[str, Any]:
-    actor = actor_for(table)
-    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice)
-
 
 @bp.get("/t/<token>")
 def page(token: str):
     table = load_table(token)
     if not at_table(actor_for(table)):
         return redirect(url_for("tables.join", token=token))
-    return render_template("play.html", **_context_for_phone(table))
+    return render_template("play.html", **for_phone(table))
 
 
 # Board refreshes take turns. Each move sends every other phone of its table to fetch its
@@ -100,7 +47,7 @@ def board(token: str):
         if request.args.get("display"):
             context = board_context(table, seat=None, is_host=False, display=True)
         else:
-            context = _context_for_phone(table)
+            context = for_phone(table)
         return render_template("_board_frame.html", **context)
 
 
@@ -108,7 +55,7 @@ def _respond(table: Table, outcome: Outcome):
     """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
     if htmx:
         log_table = log.current(table)
-        return render_template("_board_frame.html", **_context_for_phone(log_table, outcome.notice())), outcome.status
+        return render_template("_board_frame.html", **for_phone(log_table, outcome.notice())), outcome.status
     if outcome.text:
         flash(outcome.text, outcome.kind)
     return redirect(url_for("play.page", token=table.token))

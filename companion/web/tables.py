@@ -13,12 +13,12 @@ from ..games import registry
 from ..games.base import Game, RuleError
 from ..i18n import translate
 from .. import seating
+from ..seating import COLOURS
 from . import submit
+from .board import board_context
 from .context import load_table, public_url
 
 bp = Blueprint("tables", __name__)
-
-from ..seating import COLOURS
 
 
 def join_rate_limit() -> str:
@@ -113,8 +113,6 @@ def release(token: str, index: int):
 
 @bp.get("/t/<token>/display")
 def display(token: str):
-    from .play import board_context
-
     table = load_table(token)
     return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True))
 
