@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import ActionSpec, spec
+from ..base import ActionSpec, fields as schema, spec
 from . import counting, fight, holdings, turns
 from .box import herb_values, sword_values
 from .fight_strength import DIE_FACES, MAX_SWORDS
@@ -12,10 +10,6 @@ from .fight_strength import DIE_FACES, MAX_SWORDS
 SEAT = {"type": "integer", "minimum": 0, "description": "whose holdings (default: your own; the host may name anyone)"}
 BAND = {"type": "string", "pattern": r"^\d+\+\d+$", "description": "a band by its make-up: \"1+2\" = 1 adventurer, 2 companions"}
 DIE = {"type": "integer", "minimum": 1, "maximum": DIE_FACES}
-
-
-def schema(required: list[str] | None = None, **props: Any) -> dict[str, Any]:
-    return {"type": "object", "required": required or [], "properties": props}
 
 
 ACTIONS: dict[str, ActionSpec] = {

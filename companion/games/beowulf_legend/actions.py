@@ -7,9 +7,7 @@ face-down tokens, which tokens to give or reveal) only from the owner's phone.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import _, spec
+from ..base import _, fields as _schema, spec
 from . import flow, holdings, major, minor, rewards, treasure
 from .board import EPISODES, KINDS, MAX_TOKEN_VALUE, OPPORTUNITIES
 from .box import FACES, HEALS, TOKEN_KINDS
@@ -20,10 +18,6 @@ from .reference import SYMBOLS
 SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "Seat index (clockwise from 0)."}
 TOKEN = {"type": "integer", "minimum": 1, "description": "The id of one of your own face-down tokens."}
 FLAG = {"type": "boolean"}
-
-
-def _schema(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
-    return {"type": "object", "required": list(required), "properties": properties}
 
 
 ACTIONS = {

@@ -6,22 +6,16 @@ describe the JSON form of a move.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .box import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
 from . import moves
 from .moves import MAX_CORRECTION, SQUARE_KINDS
-from ..base import ActionSpec, _, spec
+from ..base import ActionSpec, _, fields as _object, spec
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}
 _COL = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Column, from 0 (left)"}
 _SQUARE = {"type": "string", "pattern": r"^\d+,\d+$",
            "description": "Instead of row and col: the square as \"row,col\" (the grid form's radio buttons)"}
 _SEAT = {"type": "integer", "minimum": 0, "description": "A seat; omitted: the acting phone's own seat"}
-
-
-def _object(required: list[str], **properties: Any) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": required}
 
 
 ACTIONS: dict[str, ActionSpec] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import OptionSpec, _, spec
+from ..base import OptionSpec, _, fields as _schema, spec
 from . import moves
 from .moves import MAX_HAND
 from .box import HIGHEST_CARD, MAX_PLAYERS, STONES
@@ -15,10 +15,6 @@ SUIT = {"type": "string", "enum": [NIGHT, DAY, DOLMEN]}
 VALUE = {"type": ["integer", "null"], "minimum": 1, "maximum": HIGHEST_CARD,
          "description": "the card's number; ignored for a dolmen card"}
 TRUMP = {"type": "string", "enum": list(SUITS)}
-
-
-def _schema(required: list[str], **properties: dict) -> dict:
-    return {"type": "object", "required": required, "properties": properties}
 
 
 ACTIONS = {
