@@ -10,7 +10,8 @@ from . import flow, quick_form, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
 from .episode import end_when_revealed
-from .scoring import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, breakdown, holdings_of, places, quick_score, total
+from .quick import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score
+from .scoring import breakdown, holdings_of, places, total
 
 class BeowulfLegend(GameKit):
     key = GAME_KEY
