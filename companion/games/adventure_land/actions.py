@@ -1,4 +1,8 @@
-"""Every move a table can make: its JSON Schema (for the OpenAPI document) and its handler."""
+"""Every move a table can make: its JSON Schema (for the OpenAPI document) and its handler.
+
+A handler is given the one copy of the state ``GameKit.apply`` made; once its checks pass it
+changes that copy (``new = state``: from there on, the new state) and returns it.
+"""
 
 from __future__ import annotations
 

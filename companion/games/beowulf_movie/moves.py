@@ -7,6 +7,9 @@ during play and corrections; the app scores each act from the grid and keeps the
 Phases of an act: "board" (the table enters or edits the board's shape), "play" (pieces go on
 squares), "scored" (the act has been scored; the grid stays on show until the next act), and after
 Act III, "over".
+
+A handler is given the one copy of the state ``GameKit.apply`` made; once its checks pass it
+changes that copy (``new = state``: from there on, the new state) and returns it.
 """
 
 from __future__ import annotations
