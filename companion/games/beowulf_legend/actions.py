@@ -1,4 +1,5 @@
-"""Every move the table can make: what it does, its handler, and the JSON Schema of its fields (for the OpenAPI document).
+"""Every move the table can make: what it does, its handler, and the JSON Schema of its fields
+(for the OpenAPI document).
 
 ``seat`` (whose move it is) may be left out on a player's own phone: it defaults to that seat.
 Public moves for a player come from their phone or the host's; private ones (values of
@@ -23,10 +24,11 @@ FLAG = {"type": "boolean"}
 ACTIONS = {
     # --- the journey ---
     "set_first_player": spec(_("Before Beowulf moves: the youngest player becomes first player"), flow.set_first_player,
-                                   _schema(("seat",), seat=SEAT)),
+                             _schema(("seat",), seat=SEAT)),
     "advance": spec(_("Move Beowulf to the next episode (the base game skips gold treasure episodes)"), flow.advance),
     "enter_episode": spec(
-        _("Enter or correct what the board shows for an episode; remembered for later games on this server"), flow.enter_episode,
+        _("Enter or correct what the board shows for an episode; remembered for later games on this server"),
+        flow.enter_episode,
         _schema(
             position={"type": "integer", "minimum": 1, "maximum": EPISODES,
                       "description": "Defaults to Beowulf's episode."},
@@ -65,16 +67,19 @@ ACTIONS = {
                                    "description": "Break Ranks?: the 2 fame tokens given back (owner only)."},
                 heal={"type": "string", "enum": list(HEALS)})),
     "choose_selection": spec(_("Selection: take one of the five options"), minor.choose_selection,
-                                   _schema(("option",), seat=SEAT, option={"type": "string", "enum": list(SELECTION)})),
-    "take_recovery_card": spec(_("Recovery: take one of the cards turned up"), minor.take_recovery_card, _schema(seat=SEAT)),
+                             _schema(("option",), seat=SEAT, option={"type": "string", "enum": list(SELECTION)})),
+    "take_recovery_card": spec(_("Recovery: take one of the cards turned up"),
+                               minor.take_recovery_card, _schema(seat=SEAT)),
     "pass": spec(_("Minor episode: pass"), minor.pass_minor, _schema(seat=SEAT)),
     # --- major episodes ---
     "enter_symbols": spec(
-        _("Simultaneous major or Death of Beowulf: the symbols each player revealed, in seat order"), major.enter_symbols,
+        _("Simultaneous major or Death of Beowulf: the symbols each player revealed, in seat order"),
+        major.enter_symbols,
         _schema(("counts",), counts={"type": "array", "items": {"type": "integer", "minimum": 0}})),
     "drop_out": spec(_("Turn-order major: a player drops out (with a scratch after a failed risk)"), major.drop_out,
-                           _schema(seat=SEAT, failed_risk=FLAG, warriors_rest=FLAG)),
-    "reveal_treasures": spec(_("Recover Treasures: rank everyone by the treasure they hold, then return it"), treasure.reveal_treasures),
+                     _schema(seat=SEAT, failed_risk=FLAG, warriors_rest=FLAG)),
+    "reveal_treasures": spec(_("Recover Treasures: rank everyone by the treasure they hold, then return it"),
+                             treasure.reveal_treasures),
     "pick_space": spec(
         _("Pick a reward space, in status-marker order"), rewards.pick_space,
         _schema(("space",), seat=SEAT, space={"type": "integer", "minimum": 1, "maximum": 5},
@@ -84,8 +89,9 @@ ACTIONS = {
                        "description": "Queen Wealhtheow's Inspiration avoids this penalty."},
                 warriors_rest=FLAG)),
     # --- treasure episodes (advanced rules) ---
-    "reveal_treasure": spec(_("Treasure bid: reveal one of your treasure tokens (owner only)"), treasure.reveal_treasure,
-                                  _schema(("token",), token=TOKEN)),
+    "reveal_treasure": spec(_("Treasure bid: reveal one of your treasure tokens (owner only)"),
+                            treasure.reveal_treasure,
+                            _schema(("token",), token=TOKEN)),
     "drop_bid": spec(_("Treasure bid: drop out, keeping the tokens shown"), treasure.drop_bid, _schema(seat=SEAT)),
     # --- holdings ---
     "enter_token": spec(
@@ -93,20 +99,23 @@ ACTIONS = {
         _schema(("token", "value"), token=TOKEN, value={"type": "integer", "minimum": 1, "maximum": MAX_TOKEN_VALUE},
                 face={"type": "string", "enum": list(FACES), "description": "Alliance tokens: what they show."}),
         stale_ok=True),
-    "take_token": spec(_("Take a token from the supply by hand (value optional: the owner enters it)"), holdings.take_token_by_hand,
-                             _schema(("kind",), seat=SEAT, kind={"type": "string", "enum": list(TOKEN_KINDS)},
-                                     value={"type": "integer", "minimum": 0, "maximum": MAX_TOKEN_VALUE})),
+    "take_token": spec(_("Take a token from the supply by hand (value optional: the owner enters it)"),
+                       holdings.take_token_by_hand,
+                       _schema(("kind",), seat=SEAT, kind={"type": "string", "enum": list(TOKEN_KINDS)},
+                               value={"type": "integer", "minimum": 0, "maximum": MAX_TOKEN_VALUE})),
     "return_token": spec(_("Give one of your tokens back to the supply (owner only)"), holdings.return_token,
-                               _schema(("token",), token=TOKEN)),
+                         _schema(("token",), token=TOKEN)),
     "take_scratch": spec(_("Take a scratch (the third becomes a wound, without cards)"), holdings.take_scratch,
-                               _schema(seat=SEAT, warriors_rest=FLAG)),
-    "take_wound": spec(_("Take a wound tile (draw 2 cards), or the double wound from the Dragon Battle on"), holdings.take_wound,
-                             _schema(seat=SEAT, double=FLAG, compensation={**FLAG, "default": True})),
+                         _schema(seat=SEAT, warriors_rest=FLAG)),
+    "take_wound": spec(_("Take a wound tile (draw 2 cards), or the double wound from the Dragon Battle on"),
+                       holdings.take_wound,
+                       _schema(seat=SEAT, double=FLAG, compensation={**FLAG, "default": True})),
     "heal": spec(_("Give back a wound tile, the double wound, or all scratches"), holdings.heal_by_hand,
-                       _schema(("what",), seat=SEAT, what={"type": "string", "enum": list(HEALS)})),
-    "use_special": spec(_("Play a special card (it leaves the game); The Warrior's Rest discards scratches"), holdings.use_special,
-                              _schema(("card",), seat=SEAT, card={"type": "string"},
-                                      scratches={"type": "integer", "minimum": 1, "maximum": 2})),
+                 _schema(("what",), seat=SEAT, what={"type": "string", "enum": list(HEALS)})),
+    "use_special": spec(_("Play a special card (it leaves the game); The Warrior's Rest discards scratches"),
+                        holdings.use_special,
+                        _schema(("card",), seat=SEAT, card={"type": "string"},
+                                scratches={"type": "integer", "minimum": 1, "maximum": 2})),
     "take_special": spec(_("Take a special card from beside the board by hand"), holdings.take_special,
-                               _schema(("card",), seat=SEAT, card={"type": "string"})),
+                         _schema(("card",), seat=SEAT, card={"type": "string"})),
 }

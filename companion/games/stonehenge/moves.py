@@ -96,7 +96,8 @@ def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
         return Applied(state, label("%(player)s chose their discards", player=_name(state, seat)))
     if state["phase"] == "tie":
         return Applied(state, label("Discards revealed: a tie for the host to break"))
-    return Applied(state, label("Discards revealed: %(player)s chooses a conversion first", player=_name(state, end["first"])))
+    return Applied(state, label("Discards revealed: %(player)s chooses a conversion first",
+                                player=_name(state, end["first"])))
 
 
 def break_tie(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
@@ -140,8 +141,9 @@ def set_hand(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
         raise RuleError("Only the host can correct a hand.")
     seat = seat_field(action, "seat", state["players"])
     state["hand"][seat] = int_field(action, "cards", 0, MAX_HAND)
-    return Applied(state, nlabel("The host set %(player)s's hand to %(num)s card", "The host set %(player)s's hand to %(num)s cards",
-                  state["hand"][seat], player=_name(state, seat)))
+    return Applied(state, nlabel("The host set %(player)s's hand to %(num)s card",
+                                 "The host set %(player)s's hand to %(num)s cards",
+                                 state["hand"][seat], player=_name(state, seat)))
 
 # --- what follows a move --------------------------------------------------------------------
 
