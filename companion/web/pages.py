@@ -25,6 +25,12 @@ bp = Blueprint("pages", __name__)
 def jinja_globals(state) -> None:
     # A global, not context: macros imported without context see it too.
     state.app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
+    state.app.jinja_env.globals["board_context_missing"] = board_context_missing
+
+
+def board_context_missing(macro: str) -> None:
+    """A board macro imported without context would post its form nowhere: fail loudly instead."""
+    raise RuntimeError(f'{macro}() needs the board\'s context: {{% from "_macros.html" import {macro} with context %}}')
 
 
 @bp.app_context_processor
