@@ -172,12 +172,15 @@ class ActionSpec:
     stale_ok: bool = False
     # Called with a copy of the state to change (the platform made it), the action and the actor.
     handler: Handler | None = None
+    # False for a retired move: replayed from old logs, refused as unknown when a phone sends it,
+    # left out of the OpenAPI document.
+    offered: bool = True
 
 
 def spec(summary: str, handler: Handler, schema: Mapping[str, Any] | None = None,
-         stale_ok: bool = False) -> ActionSpec:
+         stale_ok: bool = False, offered: bool = True) -> ActionSpec:
     """One row of a game's move table: ``"end_round": spec(_("..."), end_round, schema(...))``."""
-    return ActionSpec(summary, schema if schema is not None else fields(), stale_ok, handler)
+    return ActionSpec(summary, schema if schema is not None else fields(), stale_ok, handler, offered)
 
 
 def fields(required: Sequence[str] = (), **properties: Any) -> dict[str, Any]:
@@ -276,10 +279,14 @@ def require_at_table(actor: Actor) -> None:
         raise RuleError(NOT_AT_TABLE)
 
 
-def move_spec(game: "Game", action: Mapping[str, Any]) -> ActionSpec:
-    """The row of the game's move table this action names; an unknown move is refused."""
+def move_spec(game: "Game", action: Mapping[str, Any], *, new: bool = True) -> ActionSpec:
+    """The row of the game's move table this action names; an unknown move is refused.
+
+    A retired move (``offered=False``) is unknown to a phone making a new move, and still
+    known when the log replays an old one (``new=False``).
+    """
     found = game.actions.get(str(action.get("type")))
-    if found is None:
+    if found is None or (new and not found.offered):
         raise RuleError(UNKNOWN_MOVE, type=str(action.get("type")))
     return found
 
@@ -302,7 +309,7 @@ class GameKit:
         require_at_table(actor)
         if self.is_over(state):
             raise RuleError(GAME_OVER)
-        handler = move_spec(self, action).handler  # type: ignore[arg-type]
+        handler = move_spec(self, action, new=False).handler  # type: ignore[arg-type]
         assert handler is not None, f"{action.get('type')} has no handler"
         return self.after_move(handler(evolve(state), action, actor))
 

@@ -91,7 +91,7 @@ def games():
         {"key": g.key, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
          "options": [{"key": o.key, "kind": o.kind, "default": o.default,
                       "choices": [c for c, _ in o.choices]} for o in g.options],
-         "actions": sorted(g.actions)}
+         "actions": sorted(name for name, spec in g.actions.items() if spec.offered)}
         for g in registry().values()]})
 
 

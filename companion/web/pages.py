@@ -108,7 +108,7 @@ def set_language():
 
 COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
                 "purple": _("purple"), "black": _("black"), "white": _("white"), "orange": _("orange"),
-                "brown": _("brown"), "grey": _("grey")}
+                "brown": _("brown"), "grey": _("grey"), "violet": _("violet")}
 
 
 def quick_page(key: str) -> str | None:

@@ -40,7 +40,7 @@ def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str,
     require_phase(state, "play")
     seat = own_seat(state, actor)
     require_not_fighting(state, seat)
-    value = int_field(action, "value")
+    value = int_field(action, "value", min(values), max(values))
     if value not in values:
         raise RuleError(bad, values=", ".join(map(str, values)))
     new = state

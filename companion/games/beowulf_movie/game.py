@@ -37,9 +37,11 @@ class BeowulfMovie(GameKit):
         return saga.final_scores(state)
 
     def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
-                        form: Any = None) -> dict[str, Any]:
-        """The quick-score page's grid (templates/games/beowulf-the-movie/quick.html)."""
-        return quick_form.page_view(payload, result, form)
+                        form: Any = None, library: Mapping[str, Any] | None = None,
+                        args: Any = None) -> dict[str, Any]:
+        """The quick-score page's grid (templates/games/beowulf-the-movie/quick.html); ``library``
+        gives the board sizes this server remembers, ``args`` the act asked for (``?act=2``)."""
+        return quick_form.page_view(payload, result, form, library, args)
 
 
 GAME = BeowulfMovie()
