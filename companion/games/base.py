@@ -311,9 +311,9 @@ class GameKit:
             raise RuleError(GAME_OVER)
         handler = move_spec(self, action, new=False).handler  # type: ignore[arg-type]
         assert handler is not None, f"{action.get('type')} has no handler"
-        return self.after_move(handler(evolve(state), action, actor))
+        return self.after_move(handler(evolve(state), action, actor), action, actor)
 
-    def after_move(self, applied: Applied) -> Applied:
+    def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
         """What follows every move of this game (the Legend ends once the last value is in)."""
         return applied
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import (Applied, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State, View,
-                    _)
+from ..base import (Action, Actor, Applied, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score,
+                    State, View, _, at_table, bool_field)
 from . import flow, quick_form, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
+from .box import told
 from .episode import end_when_revealed
 from .quick import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score
 from .scoring import breakdown, holdings_of, places, total
@@ -42,7 +43,12 @@ class BeowulfLegend(GameKit):
                             hi=self.max_players)
         return flow.new_game(players, options, library)
 
-    def after_move(self, applied: Applied) -> Applied:
+    def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
+        if bool_field(action, "move_on") and applied.state["phase"] in ("done", "start") and at_table(actor):
+            # The tap that closes an episode (or names the first player) also moves Beowulf on,
+            # when nothing else is pending: "Il déplace ensuite la figurine de Beowulf sur l'épisode suivant."
+            applied = Applied(applied.state, told(applied.label, [flow.move_on_label(applied.state)]),
+                              applied.learned)
         if applied.state["phase"] == "final":  # waiting for face-down values: done once none is missing
             end_when_revealed(applied.state)
         return applied
