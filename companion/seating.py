@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
-from . import library
+from . import devices, library
 from .extensions import db
 from .games.base import MAX_NAME, Game, PlayerSpec, RuleError
 from .models import Seat, Snapshot, Table, utcnow
@@ -95,8 +95,6 @@ def seat_of(table: Table, device: str) -> Seat | None:
 
 
 def seat_context(table: Table) -> dict[str, Any]:
-    from . import devices
-
     device = devices.current()
     seat = seat_of(table, device)
     return {"seat": seat.index if seat else None, "is_host": table.host_device == device, "seats": table.seats}
