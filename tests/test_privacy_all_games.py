@@ -496,12 +496,7 @@ def revealing(answer: str, scenario: Scenario) -> bool:
 
 
 # Refusal leaks found by this test and owned by another change: a strict xfail each.
-LEGEND_MIX = ("set_token_mix is refused or accepted by what the players hold face down (issue #12 section 1); "
-              "the fix belongs to the change of companion/games/beowulf_legend/ (helper \"legend\")")
-KNOWN_REFUSAL_LEAKS: dict[str, str] = {
-    "beowulf-the-legend": LEGEND_MIX,
-    "beowulf-the-legend, token mix entered": LEGEND_MIX,
-}
+KNOWN_REFUSAL_LEAKS: dict[str, str] = {}
 
 
 REFUSAL_CASES = [
