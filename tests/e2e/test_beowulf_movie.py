@@ -387,6 +387,18 @@ def test_the_palette_places_a_figure_or_a_plain_tile_in_two_taps_and_the_same_ag
     # The ability does not stick (a Horn is rare); the value does.
     expect(ann.locator("#bm-palette input[name=ability][value='']")).to_be_checked()
     expect(ann.locator("#bm-palette input[name=what][value='tile:0']")).to_be_checked()
+    # A rarer printed value, past the ±6 chips: one tap opens them, and it stays open for the next.
+    taps.count = 0
+    ann.locator("#bm-pal-more > summary").click()
+    taps.count += 1
+    taps(chip(ann, "#bm-palette", "what", "tile:9"))
+    taps(ann.locator("#sq-1-0"), ann, bob)
+    assert taps.count == 3
+    taps(ann.locator("#sq-1-3"), ann, bob)
+    assert taps.count == 4
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-0 .bm-value")).to_have_text("+9")
+        expect(page.locator("#sq-1-3 .bm-value")).to_have_text("+9")
     for page in (ann, bob):
         assert page.evaluate("window.notReloaded === true"), "the page reloaded"
     assert_fits_the_screen(ann)
