@@ -362,8 +362,15 @@ def test_the_palette_places_a_figure_or_a_plain_tile_in_two_taps_and_the_same_ag
     expect(ann.locator("#sq-1-1")).to_be_in_viewport()  # the grid stays in view while choosing
     taps(ann.locator("#sq-1-1"), ann, bob)
     assert taps.count == 2
+    # The page stays where the thumb is: the grid is still in view for the next square (the board's
+    # swap once scrolled the page to its bottom).
+    ann.evaluate("window.scrollTo(0, 150)")  # a thumb scrolled down a little to reach the palette
+    expect(ann.locator("#sq-2-2")).to_be_in_viewport(ratio=1)
+    scrolled = ann.evaluate("window.scrollY")
+    assert scrolled > 0
     taps(ann.locator("#sq-2-2"), ann, bob)  # the same again: one tap
     assert taps.count == 3
+    assert abs(ann.evaluate("window.scrollY") - scrolled) < 5, "the page scrolled on a placement"
     for page in (ann, bob):
         expect(page.locator("#sq-1-1 .bm-letter")).to_have_text("L")
         expect(page.locator("#sq-2-2 .bm-letter")).to_have_text("L")
