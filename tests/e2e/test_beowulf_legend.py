@@ -504,8 +504,13 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
     cards = guide.locator("#bl-setup-cards")
     for name in ("Beowulf's Daring", "Beowulf's Resolve", "King Hrothgar's Blessing", "The Warrior's Rest"):
         cards.locator(".bl-chip").filter(has_text=name).click()
-    cards.get_by_role("button", name="Save the cards in play").click()
+    save = cards.get_by_role("button", name="Save the cards in play")
+    save.scroll_into_view_if_needed()
+    scrolled = sandra.evaluate("window.scrollY")
+    save.click()
     expect(sandra.locator(".history")).to_contain_text("4 special cards are in play with 3 players", timeout=LIVE)
+    # The page stays where the thumb is (the board's swap once scrolled it to the bottom).
+    assert scrolled > 0 and abs(sandra.evaluate("window.scrollY") - scrolled) < 5
     for box in guide.locator("#bl-setup-list input[type=checkbox]").all():
         box.check()
     screenshot(sandra, "legend-setup-390")
