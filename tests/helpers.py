@@ -1,9 +1,13 @@
-"""Small helpers the tests share: starting a table and claiming seats over the API."""
+"""Small helpers the tests share: the host, starting a table and claiming seats over the API."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from companion.games.base import Actor
+
+HOST = Actor(None, host=True)  # the host's phone: it holds no seat and may act for any
 
 
 def csrf_of(html: str) -> str:

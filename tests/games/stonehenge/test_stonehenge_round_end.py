@@ -7,7 +7,8 @@ import pytest
 from companion.games.base import Actor, RuleError
 from companion.games.stonehenge import GAME
 
-from tests.games.stonehenge.game_helpers import HOST, act, new_game, play
+from tests.games.stonehenge.helpers import act, new_game, play
+from tests.helpers import HOST
 
 
 def discard(state, seat, *cards, actor=None):

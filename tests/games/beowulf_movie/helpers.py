@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.games.base import Actor, PlayerSpec
+from companion.games.base import PlayerSpec
 from companion.games.beowulf_movie import GAME
 from companion.games.beowulf_movie.scoring import Figure, Grid, Tile
+from tests.helpers import HOST
 
-HOST = Actor(None, host=True)
 _SPECIAL = re.compile(r"^([a-z-]+?)([+-]\d+)?$")
 
 
