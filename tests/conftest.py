@@ -8,9 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
+from companion.models import LibraryEntry
 from tests.databases import BACKENDS, Databases
 from tests.servers import SECRET_KEY, Server
+
 
 @pytest.fixture(scope="session")
 def databases(tmp_path_factory):
@@ -80,6 +84,8 @@ def phone(app):
 class SharedServers:
     """Servers that every test of a run may use, one per backend and setting, each on a database of
     its own: a test that starts a table of its own and looks only at it needs no server of its own.
+    What a server keeps across tables, its library (board facts tables entered, handed to every
+    later game), is emptied before each test, as on a new server.
 
     All the suite's phones come from 127.0.0.1, where at a real table each phone has its own
     address: the per-address join limit is raised here (tests/test_access.py checks the limit)."""
@@ -98,7 +104,12 @@ class SharedServers:
             folder.mkdir()
             self.running[key] = Server(self.databases.fresh(backend, folder), folder, threads=self.THREADS,
                                        **self.ENV, **env)
-        return self.running[key]
+        server = self.running[key]
+        engine = create_engine(server.database_url, poolclass=NullPool)
+        with engine.begin() as conn:
+            conn.execute(text(f"DELETE FROM {LibraryEntry.__tablename__}"))
+        engine.dispose()
+        return server
 
     def stop(self) -> None:
         for server in self.running.values():

@@ -20,7 +20,7 @@ SECRET_KEY = "test-secret"
 class Server(ProcfileServer):
     def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, port: int | None = None,
                  **env: str) -> None:
-        self.tmp_path = tmp_path
+        self.tmp_path, self.database_url = tmp_path, database_url
         log_path = tmp_path / f"server-{len(list(tmp_path.glob('server-*.log'))) + 1}.log"  # a restart keeps the first log
         super().__init__(database_url, tmp_path / "instance", log_path, port=port, SECRET_KEY=SECRET_KEY,
                          WEB_THREADS=str(threads), **env)
