@@ -8,12 +8,18 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from companion.models import LibraryEntry
 from tests.databases import BACKENDS, Databases
 from tests.servers import SECRET_KEY, Server
+
+# Hypothesis fails an example slower than 200 ms and a generator it finds slow: on a loaded
+# 2-core machine (two xdist workers, a browser, servers) that is the machine, not the code.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session")

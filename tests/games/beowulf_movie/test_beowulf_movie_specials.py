@@ -11,7 +11,8 @@ import pytest
 
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
-from tests.games.beowulf_movie.beowulf_movie_helpers import HOST, new_game, play, with_board
+from tests.games.beowulf_movie.helpers import new_game, play, with_board
+from tests.helpers import HOST
 
 ANN, BOB = Actor(0), Actor(1)
 
