@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from companion.games import registry
@@ -11,7 +9,7 @@ from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
 from companion.games.beowulf_movie.moves import HANDLERS
 from companion.games.beowulf_movie.state import saga
-from tests.games.beowulf_movie.helpers import new_game, play, with_board
+from tests.games.beowulf_movie.helpers import new_game, play, refused, with_board
 from tests.helpers import HOST
 
 ANN, BOB = Actor(0), Actor(1)
@@ -26,13 +24,6 @@ def fig(row, col, kind, seat=None):
 
 def tile(row, col, value, ability=None):
     return {"type": "place_tile", "row": row, "col": col, "value": value, "ability": ability}
-
-
-def refused(state, action, actor=HOST, *, match: str):
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError, match=match):
-        GAME.apply(state, action, actor)
-    assert json.dumps(state, sort_keys=True) == before
 
 
 @pytest.fixture
