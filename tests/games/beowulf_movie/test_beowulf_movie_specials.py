@@ -10,7 +10,6 @@ import json
 import pytest
 
 from companion.games.base import Actor
-from companion.games.beowulf_movie import GAME
 from tests.games.beowulf_movie.helpers import new_game, play, refused, with_board
 from tests.helpers import HOST
 
