@@ -77,3 +77,23 @@ def test_the_device_cookie_is_httponly_and_samesite(client):
     response = client.get("/")
     cookie = response.headers["Set-Cookie"]
     assert "companion_device=" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_the_seat_pickers_forms_free_a_seat_for_the_host_and_leave_it_for_its_phone(client, phone):
+    token = start_table(client)["token"]
+    holder, other = phone(), phone()
+    claim(holder, token, 2)
+    claim(other, token, 1)
+    release = f'action="/t/{token}/seats/%d/release"'
+    host_page = client.get(f"/t/{token}/join").get_data(as_text=True)
+    assert "Free this seat" in host_page and release % 2 in host_page and release % 1 in host_page
+    stranger_page = phone().get(f"/t/{token}/join").get_data(as_text=True)
+    assert "Free this seat" not in stranger_page and "release" not in stranger_page
+    response = client.post(f"/t/{token}/seats/2/release", data={"csrf_token": csrf_of(host_page)})
+    assert response.status_code == 302
+    assert holder.get(f"/api/tables/{token}").get_json()["seat"] is None
+    # The phone on seat 1 picks again: it can leave its own seat, not free another's.
+    own_page = other.get(f"/t/{token}/join?pick=1").get_data(as_text=True)
+    assert "Leave my seat" in own_page and "Free this seat" not in own_page and release % 1 in own_page
+    other.post(f"/t/{token}/seats/1/release", data={"csrf_token": csrf_of(own_page)})
+    assert other.get(f"/api/tables/{token}").get_json()["seat"] is None
