@@ -87,6 +87,7 @@ def test_the_seat_pickers_forms_free_a_seat_for_the_host_and_leave_it_for_its_ph
     release = f'action="/t/{token}/seats/%d/release"'
     host_page = client.get(f"/t/{token}/join").get_data(as_text=True)
     assert "Free this seat" in host_page and release % 2 in host_page and release % 1 in host_page
+    assert 'data-confirm="Free Cid’s seat?' in host_page  # the host is asked before a phone loses its seat
     stranger_page = phone().get(f"/t/{token}/join").get_data(as_text=True)
     assert "Free this seat" not in stranger_page and "release" not in stranger_page
     response = client.post(f"/t/{token}/seats/2/release", data={"csrf_token": csrf_of(host_page)})
