@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pathlib
 
 import pytest
 
@@ -77,3 +78,12 @@ def test_every_host_only_move_refuses_a_player_in_the_same_words_and_the_host_ma
         game.apply(state, move, Actor(1))
     assert state == before
     game.apply(state, move, Actor(None, host=True))
+
+
+def test_every_module_of_every_game_is_named_in_the_guide_to_adding_a_game():
+    """docs/adding-a-game.md says which file holds what: a new or renamed module must be named there."""
+    games = pathlib.Path(__file__).parent.parent / "companion" / "games"
+    guide = (games.parent.parent / "docs" / "adding-a-game.md").read_text()
+    unnamed = [f"{module.parent.name}/{module.name}" for module in sorted(games.glob("*/*.py"))
+               if f"`{module.name}`" not in guide]
+    assert unnamed == []
