@@ -135,3 +135,13 @@ def test_a_table_takes_the_rulebooks_colours_violet_included(client):
     html = client.get("/new/adventure-land").get_data(as_text=True)
     first_seat = re.search(r'<select id="colour-0" name="colour">(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'<option value="(\w+)"', first_seat) == ["black", "green", "violet", "orange"]
+
+
+def test_adventure_2_offers_merging_a_players_bands_and_adventure_1_never(client, phone):
+    token, ben = table(client, phone, scenario="2")
+    assert 'class="act row al-merge"' in board_page(client, token)
+    merged = post_form(client, token, board_page(client, token), "merge_bands", {"seat": "0"},
+                       band="1+0", into="1+0")
+    assert "adventurers join up" in merged
+    token, ben = table(client, phone, scenario="1")
+    assert "al-merge" not in board_page(client, token) and "al-merge" not in board_page(ben, token)
