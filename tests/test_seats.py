@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.helpers import claim, csrf_of, start_table
 
 
@@ -98,3 +100,14 @@ def test_the_seat_pickers_forms_free_a_seat_for_the_host_and_leave_it_for_its_ph
     assert "Leave my seat" in own_page and "Free this seat" not in own_page and release % 1 in own_page
     other.post(f"/t/{token}/seats/1/release", data={"csrf_token": csrf_of(own_page)})
     assert other.get(f"/api/tables/{token}").get_json()["seat"] is None
+
+
+def test_the_invite_page_tells_the_host_who_has_joined_and_who_is_awaited(client, phone):
+    token = start_table(client)["token"]
+    claim(phone(), token, 1)
+    seats = client.get(f"/t/{token}/invite/seats").get_data(as_text=True)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", seats, re.S)
+    assert ["Ann" in rows[0], "Bob" in rows[1], "Cid" in rows[2]] == [True, True, True]
+    assert ["joined" in row for row in rows] == [False, True, False]
+    assert 'class="chip c-blue"' in rows[1]
+    assert client.get(f"/t/{token}/invite").get_data(as_text=True).count('class="chip c-') == 3
