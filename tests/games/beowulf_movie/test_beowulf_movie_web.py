@@ -122,7 +122,7 @@ def test_the_quick_page_builds_the_grid_one_square_at_a_time(client):
     assert re.findall(r'name="cell" value="([^"]*)"', html) == ["0,0,figure,beowulf,grey", "0,3,tile,-2,", "2,0,tile,5,horn"]
     assert "15" in text_of(html[html.index('id="bm-quick-result"'):])  # (−2 + 5) × (4 + 1)
     refused = post(square="1,1", what="tile", value="lots")
-    assert refused.status_code == 422
+    assert refused.status_code == 422 and "value must be a whole number" in refused.get_data(as_text=True)
     assert "0,0,figure,beowulf,grey" in refused.get_data(as_text=True)  # the grid survives a bad edit
 
 
