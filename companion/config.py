@@ -58,6 +58,10 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "SSE_MAX_SECONDS": int(os.environ.get("SSE_MAX_SECONDS", "300")),
         "SSE_KEEPALIVE_SECONDS": float(os.environ.get("SSE_KEEPALIVE_SECONDS", "15")),
         "POLL_SECONDS": float(os.environ.get("POLL_SECONDS", "10")),
+        # A table's phones, its display and a few reloads; a household or a few tables behind one
+        # address. Past these a stream is refused (429) and the phone polls (stream_caps.py).
+        "LIVE_STREAMS_PER_TABLE": int(os.environ.get("LIVE_STREAMS_PER_TABLE", "32")),
+        "LIVE_STREAMS_PER_ADDRESS": int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "64")),
         "SNAPSHOT_EVERY": 32,
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                                "application/json", "image/svg+xml"],
