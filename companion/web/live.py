@@ -18,7 +18,8 @@ finds it gone.
 
 from __future__ import annotations
 
-import select
+import _socket
+import os
 import socket
 import time
 
@@ -99,18 +100,22 @@ def give_up_unacknowledged_after(client: socket.socket | None, seconds: float) -
 
 def phone_gone(client: socket.socket | None) -> bool:
     """Whether the phone closed its end or its connection failed. A phone sends nothing on its
-    stream after the request, so a readable socket means the end (or an error), never data."""
+    stream after the request, so anything to read means the end (or an error), never data.
+
+    The look must not wait, and must work for any descriptor: select() fails past descriptor
+    1,023 (a club has more connections than that), and gevent's socket waits when there is
+    nothing to read. So it peeks through a plain socket on a copy of the descriptor."""
     if client is None:
         return False
     try:
-        readable = select.select([client], [], [], 0)[0]
-        return bool(readable) and client.recv(1, socket.MSG_PEEK) == b""
+        peek = _socket.socket(fileno=os.dup(client.fileno()))
     except (OSError, ValueError):
         return True
-
-
-@bp.get("/t/<token>/version")
-def version(token: str):
-    """The table's version, for scripts and the polling fallback."""
-    table = load_table(token)
-    return jsonify({"version": table.version, "finished": table.finished})
+    try:
+        return peek.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    finally:
+        peek.close()
