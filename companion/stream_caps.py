@@ -23,19 +23,23 @@ class StreamCaps:
         self._lock = threading.Lock()
         self._tables: Counter[int] = Counter()
         self._addresses: Counter[str] = Counter()
+        self._full_tokens: dict[str, int] = {}  # the join tokens of tables at their cap
 
-    def address_full(self, address: str) -> bool:
-        """A cheap look before the table is read: is this address already at its cap?"""
+    def full(self, address: str, token: str) -> bool:
+        """A cheap look before the table is read: is this address, or this token's table,
+        already at its cap?"""
         with self._lock:
-            return self._addresses[address] >= self.per_address
+            return self._addresses[address] >= self.per_address or token in self._full_tokens
 
-    def admit(self, table_id: int, address: str) -> bool:
+    def admit(self, table_id: int, address: str, token: str) -> bool:
         """Counts one more stream of this table from this address, if both are under their caps."""
         with self._lock:
             if self._tables[table_id] >= self.per_table or self._addresses[address] >= self.per_address:
                 return False
             self._tables[table_id] += 1
             self._addresses[address] += 1
+            if self._tables[table_id] >= self.per_table:
+                self._full_tokens[token] = table_id
             return True
 
     def release(self, table_id: int, address: str) -> None:
@@ -44,13 +48,16 @@ class StreamCaps:
                 counter[key] -= 1
                 if counter[key] <= 0:
                     del counter[key]
+            if self._tables[table_id] < self.per_table:
+                for token in [t for t, full in self._full_tokens.items() if full == table_id]:
+                    del self._full_tokens[token]
 
     def open_streams(self) -> int:
         with self._lock:
             return sum(self._tables.values())
 
 
-# What an address past its cap is told, before Flask is asked anything: a flood is refused at
+# What a stream past a cap is told, before Flask is asked anything: a flood is refused at
 # a tenth of the cost of a request through the app (no session, no language, no template), so
 # a thousand refusals take the one process a fraction of a second. An EventSource never shows
 # this text; the phone simply polls.
@@ -58,13 +65,15 @@ REFUSAL_BODY = b"Too many live connections from this address; this page checks t
 
 
 def refuse_floods(wsgi_app, caps: StreamCaps, retry_after: str):
-    """Wraps the app: a live stream from an address already at its cap gets its 429 here."""
+    """Wraps the app: a live stream from an address, or to a table, already at its cap gets its
+    429 here."""
     headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(REFUSAL_BODY))),
                ("Retry-After", retry_after), ("Cache-Control", "no-store")]
 
     def app(environ, start_response):
         path = environ.get("PATH_INFO", "")
-        if path.startswith("/t/") and path.endswith("/live") and caps.address_full(environ.get("REMOTE_ADDR", "")):
+        if path.startswith("/t/") and path.endswith("/live") \
+                and caps.full(environ.get("REMOTE_ADDR", ""), path[3:-5]):
             start_response("429 Too Many Requests", headers)
             return [REFUSAL_BODY]
         return wsgi_app(environ, start_response)

@@ -39,13 +39,13 @@ bp = Blueprint("live", __name__)
 def stream(token: str):
     caps, address = stream_caps.caps(), get_remote_address()
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
-    if caps.address_full(address):  # refused before the database is asked anything
+    if caps.full(address, token):  # refused before the database is asked anything
         return refused(keepalive)
     fanout = live.fanout()
     fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
     table = load_table(token)
     table_id, version = table.id, table.version
-    if not caps.admit(table_id, address):
+    if not caps.admit(table_id, address, token):
         db.session.close()
         return refused(keepalive)
     max_seconds = current_app.config["SSE_MAX_SECONDS"]
