@@ -14,11 +14,14 @@ from .board import EPISODES, KINDS, MAX_TOKEN_VALUE, OPPORTUNITIES
 from .box import FACES, HEALS, TOKEN_KINDS
 from .icons import PENALTIES
 from .minor import SELECTION
-from .reference import SYMBOLS
+from .reference import NAMED_EPISODES, SYMBOLS
 
 SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "Seat index (clockwise from 0)."}
 TOKEN = {"type": "integer", "minimum": 1, "description": "The id of one of your own face-down tokens."}
 FLAG = {"type": "boolean"}
+SEATS = {"type": "array", "items": SEAT, "maxItems": 5}
+MOVE_ON = {"type": "boolean", "description": "When this move closes the episode, Beowulf moves on to the next "
+                                            "one in the same tap (nothing else is pending)."}
 
 
 def _schema(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]:
@@ -28,7 +31,12 @@ def _schema(required: tuple[str, ...] = (), **properties: Any) -> dict[str, Any]
 ACTIONS = {
     # --- the journey ---
     "set_first_player": ActionSpec(_("Before Beowulf moves: the youngest player becomes first player"),
-                                   _schema(("seat",), seat=SEAT)),
+                                   _schema(("seat",), seat=SEAT, move_on=MOVE_ON)),
+    "set_specials_in_play": ActionSpec(
+        _("Setup, fewer than 5 players: the special cards whose circled number is at most the player count "
+          "(remembered for this player count)"),
+        _schema(("cards",), cards={"type": "array", "maxItems": 10, "items": {"type": "string"},
+                                   "description": "Keys of the special cards in play (the others go back in the box)."})),
     "advance": ActionSpec(_("Move Beowulf to the next episode (the base game skips gold treasure episodes)")),
     "enter_episode": ActionSpec(
         _("Enter or correct what the board shows for an episode; remembered for later games on this server"),
@@ -36,6 +44,8 @@ ACTIONS = {
             position={"type": "integer", "minimum": 1, "maximum": EPISODES,
                       "description": "Defaults to Beowulf's episode."},
             name={"type": "string", "maxLength": 60},
+            key={"type": "string", "enum": ["", *NAMED_EPISODES],
+                 "description": "An episode the rulebook names (its rules apply whatever the typed name)."},
             kind={"type": "string", "enum": list(KINDS)},
             opportunity={"type": "string", "enum": list(OPPORTUNITIES)},
             symbols={"type": "array", "items": {"type": "string", "enum": list(SYMBOLS)}, "maxItems": 2},
@@ -63,22 +73,33 @@ ACTIONS = {
         _schema(("outcome",), seat=SEAT, outcome={"type": "string", "enum": ["kept", "failed"]},
                 daring={**FLAG, "description": "Beowulf's Daring played: 5 cards."},
                 resolve={**FLAG, "description": "Beowulf's Resolve cancels the failure; the turn stays."},
-                warriors_rest={**FLAG, "description": "The Warrior's Rest played as the scratch arrives."})),
+                warriors_rest={**FLAG, "description": "The Warrior's Rest played as the scratch arrives."},
+                move_on=MOVE_ON)),
     "take_opportunity": ActionSpec(
         _("Opportunity: take part (the app applies the exchange)"),
         _schema(seat=SEAT, tokens={"type": "array", "items": TOKEN, "minItems": 2, "maxItems": 2,
                                    "description": "Break Ranks?: the 2 fame tokens given back (owner only)."},
-                heal={"type": "string", "enum": list(HEALS)})),
+                heal={"type": "string", "enum": list(HEALS)}, move_on=MOVE_ON)),
     "choose_selection": ActionSpec(_("Selection: take one of the five options"),
-                                   _schema(("option",), seat=SEAT, option={"type": "string", "enum": list(SELECTION)})),
-    "take_recovery_card": ActionSpec(_("Recovery: take one of the cards turned up"), _schema(seat=SEAT)),
-    "pass": ActionSpec(_("Minor episode: pass"), _schema(seat=SEAT)),
+                                   _schema(("option",), seat=SEAT, option={"type": "string", "enum": list(SELECTION)},
+                                           move_on=MOVE_ON)),
+    "take_recovery_card": ActionSpec(_("Recovery: take one of the cards turned up"),
+                                     _schema(seat=SEAT, move_on=MOVE_ON)),
+    "pass": ActionSpec(_("Minor episode: pass"), _schema(seat=SEAT, move_on=MOVE_ON)),
+    "end_minor": ActionSpec(
+        _("Minor episode, one tap for the table: who failed the risk or took part; everyone else still to play "
+          "passes (Recovery, King Hygelac's Court: the cards are taken or exchanged)"),
+        _schema(failed=SEATS, daring=SEATS, resolve=SEATS, warriors_rest=SEATS, took_part=SEATS, move_on=MOVE_ON)),
     # --- major episodes ---
     "enter_symbols": ActionSpec(
         _("Simultaneous major or Death of Beowulf: the symbols each player revealed, in seat order"),
         _schema(("counts",), counts={"type": "array", "items": {"type": "integer", "minimum": 0}})),
-    "drop_out": ActionSpec(_("Turn-order major: a player drops out (with a scratch after a failed risk)"),
-                           _schema(seat=SEAT, failed_risk=FLAG, warriors_rest=FLAG)),
+    "drop_out": ActionSpec(
+        _("Turn-order major: a player drops out (with a scratch after a failed risk); Beowulf's Resolve "
+          "cancels the failure and the player plays on"),
+        _schema(seat=SEAT, failed_risk=FLAG, warriors_rest=FLAG,
+                daring={**FLAG, "description": "Beowulf's Daring was played for the risk (the card leaves the game)."},
+                resolve={**FLAG, "description": "Beowulf's Resolve cancels the failed risk: no drop-out."})),
     "reveal_treasures": ActionSpec(_("Recover Treasures: rank everyone by the treasure they hold, then return it")),
     "pick_space": ActionSpec(
         _("Pick a reward space, in status-marker order"),
@@ -87,11 +108,11 @@ ACTIONS = {
                 heal={"type": "string", "enum": list(HEALS)},
                 avoid={"type": "string", "enum": list(PENALTIES),
                        "description": "Queen Wealhtheow's Inspiration avoids this penalty."},
-                warriors_rest=FLAG)),
+                warriors_rest=FLAG, move_on=MOVE_ON)),
     # --- treasure episodes (advanced rules) ---
     "reveal_treasure": ActionSpec(_("Treasure bid: reveal one of your treasure tokens (owner only)"),
                                   _schema(("token",), token=TOKEN)),
-    "drop_bid": ActionSpec(_("Treasure bid: drop out, keeping the tokens shown"), _schema(seat=SEAT)),
+    "drop_bid": ActionSpec(_("Treasure bid: drop out, keeping the tokens shown"), _schema(seat=SEAT, move_on=MOVE_ON)),
     # --- holdings ---
     "enter_token": ActionSpec(
         _("Enter the value printed on one of your face-down tokens (owner only)"),

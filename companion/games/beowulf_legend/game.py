@@ -5,17 +5,20 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..base import (Action, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State,
-                    View, _, evolve)
+                    View, _, bool_field, evolve)
 from . import flow, holdings, major, minor, quick_form, rewards, treasure, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
+from .box import told
 from .episode import end_when_revealed
+from .seats import actor_seated
 from .scoring import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, breakdown, holdings_of, places, quick_score, total
 
 Move = Callable[[State, Action, Actor], Applied]
 
 MOVES: dict[str, Move] = {
     "set_first_player": flow.set_first_player,
+    "set_specials_in_play": flow.set_specials_in_play,
     "advance": flow.advance,
     "enter_episode": flow.enter_episode,
     "set_token_mix": holdings.set_token_mix,
@@ -24,6 +27,7 @@ MOVES: dict[str, Move] = {
     "choose_selection": minor.choose_selection,
     "take_recovery_card": minor.take_recovery_card,
     "pass": minor.pass_minor,
+    "end_minor": minor.end_minor,
     "enter_symbols": major.enter_symbols,
     "drop_out": major.drop_out,
     "reveal_treasures": treasure.reveal_treasures,
@@ -77,6 +81,11 @@ class BeowulfLegend:
         if move is None:
             raise RuleError("Unknown move: %(type)s", type=str(action.get("type")))
         applied = move(evolve(state), action, actor)  # moves change the copy; a RuleError drops it
+        if bool_field(action, "move_on") and applied.state["phase"] in ("done", "start") and actor_seated(actor):
+            # The tap that closes an episode (or names the first player) also moves Beowulf on,
+            # when nothing else is pending: "Il déplace ensuite la figurine de Beowulf sur l'épisode suivant."
+            applied = Applied(applied.state, told(applied.label, [flow.move_on_label(applied.state)]),
+                              applied.learned)
         if applied.state["phase"] == "final":  # waiting for face-down values: done once none is missing
             end_when_revealed(applied.state)
         return applied

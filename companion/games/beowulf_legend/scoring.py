@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..base import ScoreInputError, _, rank
+from .board import MAX_TOKEN_VALUE
 
 NO_WOUND_BONUS = 5
 WOUND_PENALTY = 5
@@ -86,6 +87,11 @@ def places(totals: Sequence[int]) -> list[int]:
 TOKEN_LISTS = ("fame", "treasure", "alliance_fame", "alliance_treasure")
 # Counts beyond the box are impossible: 3 misfortune tokens, 10 wounds, 1 double wound, 12 scratches.
 COUNT_LIMITS = {"misfortune": 3, "wounds": 10, "double_wounds": 1, "scratches": 12}
+# "Si un joueur reçoit une troisième égratignure, il retourne ses trois tuiles égratignure et prend
+#  une grande tuile blessure": nobody ends with 3 scratches.
+MAX_SCRATCHES = 2
+# The values printed on the box's fame, treasure and alliance tokens (as the tracked game takes them).
+MIN_VALUE, MAX_VALUE = 1, MAX_TOKEN_VALUE
 TOKEN_LIMITS = {"fame": 36, "treasure": 24, "alliance": 36}
 PLAYER_FIELDS = ("name",) + TOKEN_LISTS + tuple(COUNT_LIMITS)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -102,7 +108,7 @@ TOO_MANY_IN_ALL = {
     "scratches": _("players: %(n)s scratches in all, but the box holds only %(limit)s"),
 }
 
-_VALUES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+_VALUES = {"type": "array", "items": {"type": "integer", "minimum": MIN_VALUE, "maximum": MAX_VALUE}}
 REQUEST_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "required": ["advanced", "harsh", "players"],
@@ -120,7 +126,8 @@ REQUEST_SCHEMA: Mapping[str, Any] = {
                     "treasure": {**_VALUES, "description": "Face values of the treasure tokens held."},
                     "alliance_fame": {**_VALUES, "description": "Values of alliance tokens showing fame."},
                     "alliance_treasure": {**_VALUES, "description": "Values of alliance tokens showing treasure."},
-                    **{field: {"type": "integer", "minimum": 0, "maximum": limit}
+                    **{field: {"type": "integer", "minimum": 0,
+                               "maximum": MAX_SCRATCHES if field == "scratches" else limit}
                        for field, limit in COUNT_LIMITS.items()},
                 },
             },
@@ -197,6 +204,15 @@ def _count(raw: Any, where: str, hi: int | None = None) -> int:
     return raw
 
 
+def _value(raw: Any, where: str) -> int:
+    """A token's printed value: the box holds values %(lo)s to %(hi)s only."""
+    value = _count(raw, where)
+    if not MIN_VALUE <= value <= MAX_VALUE:
+        raise ScoreInputError("%(where)s: a token shows a value from %(lo)s to %(hi)s", where=where, lo=MIN_VALUE,
+                              hi=MAX_VALUE)
+    return value
+
+
 def _player(raw: Any, where: str) -> tuple[str, Holdings]:
     if not isinstance(raw, Mapping):
         raise ScoreInputError("%(where)s: must be an object", where=where)
@@ -209,8 +225,11 @@ def _player(raw: Any, where: str) -> tuple[str, Holdings]:
         values = raw[field]
         if not isinstance(values, list):
             raise ScoreInputError("%(where)s: must be a list of token values", where=f"{where}.{field}")
-        lists[field] = tuple(_count(v, f"{where}.{field}[{j}]") for j, v in enumerate(values))
+        lists[field] = tuple(_value(v, f"{where}.{field}[{j}]") for j, v in enumerate(values))
     counts = {field: _count(raw[field], f"{where}.{field}", hi) for field, hi in COUNT_LIMITS.items()}
+    if counts["scratches"] > MAX_SCRATCHES:
+        raise ScoreInputError("%(where)s: a third scratch becomes a wound, so a player holds at most 2",
+                              where=f"{where}.scratches")
     return player_name, Holdings(**lists, **counts)
 
 

@@ -22,8 +22,12 @@ def distance(first: int, seat: int, players: int) -> int:
     return (seat - first) % players
 
 
+def actor_seated(actor: Actor) -> bool:
+    return actor.seat is not None or actor.host
+
+
 def require_seated(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
+    if not actor_seated(actor):
         raise RuleError("Only a player at the table or the host can do that")
 
 
