@@ -5,7 +5,7 @@ Tokens (fame, treasure, misfortune, alliance) lie face down in front of their ow
 alliance token's ``face``) is private to the owner — None until the owner enters it. Scratch and
 wound tiles lie face up: public counts. Special cards are taken publicly from beside the board.
 
-Every function here changes the state it is given: callers work on a copy (``evolve``).
+Every function here changes the state it is given: callers work on the copy ``GameKit.apply`` made.
 """
 
 from __future__ import annotations

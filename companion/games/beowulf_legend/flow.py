@@ -17,7 +17,7 @@ from .box import BOX, name, new_specials, setup_cards
 from .episode import current, players, require_phase, untouched
 from .minor import begin as begin_minor
 from .treasure import begin_bid
-from .seats import list_field, require_seated
+from .seats import list_field
 
 TEXT_FIELDS = ("name", "key", "kind", "opportunity")
 # The phone's entry form: one choice per reward space, tapped ("other": its codes are typed in
@@ -48,7 +48,6 @@ def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: M
 
 
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
-    require_seated(actor)
     require_phase(state, "start")
     seat = seat_field(action, "seat", state["players"])
     state["first_player"] = seat
@@ -57,7 +56,6 @@ def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
 
 def advance(state: State, action: Action, actor: Actor) -> Applied:
     """The first player moves Beowulf on to the next episode."""
-    require_seated(actor)
     require_phase(state, "done", "start")
     if state["position"] >= LAST:
         raise RuleError("Beowulf's journey is over")
@@ -137,7 +135,6 @@ def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
     "n'utilisez que les cartes contenant un chiffre dans un cercle dont la valeur est inférieure ou
     égale au nombre de joueurs [...] Les cartes non utilisées sont remises dans la boîte." The
     sources do not say which card carries which number: the table says so once, remembered."""
-    require_seated(actor)
     require_phase(state, "start")
     n = players(state)
     if n >= 5:
@@ -159,7 +156,6 @@ def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
 
 def enter_episode(state: State, action: Action, actor: Actor) -> Applied:
     """Enters (or corrects) what the board shows for one episode; remembered for later games."""
-    require_seated(actor)
     position = _position(state, action)
     here = position == state["position"]
     old = state["board"].get(str(position))

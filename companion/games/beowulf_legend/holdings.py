@@ -7,13 +7,13 @@ special card played, a slip to correct — so that the tracked holdings always m
 
 from __future__ import annotations
 
-from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, choice_field, int_field, label
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field,
+                    int_field, label)
 from .board import MAX_TOKEN_VALUE, token_mix
 from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
-from .seats import acting_seat, require_seated
 
 
 def enter_token(state: State, action: Action, actor: Actor) -> Applied:
@@ -136,7 +136,6 @@ def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
 
     ``fame`` / ``treasure``: a list of counts for values 1, 2, 3 … or an object {"1": 12, …}.
     """
-    require_seated(actor)
     mix = token_mix({kind: _by_value(action.get(kind)) for kind in FACES})
     # Checked against what the whole table has seen taken (public values) only: a refusal is read
     # by every phone, so it must not depend on a value another player entered face down. A hidden

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, label
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label
 from .box import add_scratch, name, play_special, scratch_news, scratch_taken, told
 from .episode import players, require_kind, require_phase
 from .rewards import start_picks
-from .seats import acting_seat, distance, list_field, require_seated
+from .seats import distance, list_field
 
 MAX_SYMBOLS = 60
 
@@ -46,7 +46,6 @@ def _counts(state: State, action: Action) -> list[int]:
 
 def enter_symbols(state: State, action: Action, actor: Actor) -> Applied:
     """Simultaneous majors and Death of Beowulf: the symbols each player revealed."""
-    require_seated(actor)
     require_phase(state, "contest")
     require_kind(state, "simultaneous", "death")
     counts = _counts(state, action)

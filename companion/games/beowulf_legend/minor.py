@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import (Action, Actor, Applied, Label, RuleError, State, _, bool_field, choice_field, label, nlabel, nmsg,
-                    seat_field)
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, label,
+                    nlabel, nmsg, seat_field)
 from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
                   scratch_taken, shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
-from .seats import acting_seat, clockwise_from, list_field, require_owner, require_seated
+from .seats import clockwise_from, list_field, require_owner
 
 Notes = list[dict[str, Any]]
 
@@ -267,7 +267,6 @@ def end_minor(state: State, action: Action, actor: Actor) -> Applied:
     tour") and at King Hygelac's Court (an exchange of cards) nothing changes the app's state:
     one "done" tap.
     """
-    require_seated(actor)
     require_phase(state, "minor")
     record = current(state)
     kind, which = record["kind"], record.get("opportunity", "")

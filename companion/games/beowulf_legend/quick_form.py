@@ -15,7 +15,8 @@ from typing import Any, Mapping, Sequence
 
 from ..base import Label, ScoreInputError, _, label
 from .board import MAX_TOKEN_VALUE
-from .scoring import COUNT_LIMITS, MAX_PLAYERS, MAX_SCRATCHES, TOKEN_LIMITS, Holdings, breakdown
+from .quick import COUNT_LIMITS, MAX_PLAYERS, MAX_SCRATCHES, TOKEN_LIMITS
+from .scoring import Holdings, breakdown
 
 SLOTS = MAX_PLAYERS
 VALUES = tuple(range(1, MAX_TOKEN_VALUE + 1))

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, int_field, label, nmsg
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, int_field, label, nmsg
 from .board import MAJOR
 from .box import (KIND_NAMES, add_scratch, add_wound, give_special, heal, heal_choices, heal_terms, holds,
                   name, note, play_special, scratch_news, take_token, term, told, why_not_take)
 from .episode import current, finish, players, require_phase
 from .icons import PENALTIES, Icon, parse_space
-from .seats import acting_seat
 
 GAINS = ("fame", "treasure", "alliance", "special")  # a pick is refused when these cannot be given
 

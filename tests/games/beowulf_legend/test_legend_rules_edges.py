@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_legend import GAME
-from companion.games.beowulf_legend.scoring import EXAMPLE, quick_score
+from companion.games.beowulf_legend.quick import EXAMPLE, quick_score
 from companion.games.base import ScoreInputError
 from tests.games.beowulf_legend.conftest import BOARD, said
 

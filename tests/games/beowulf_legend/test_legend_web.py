@@ -135,7 +135,7 @@ def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client
 
 
 def test_the_quick_scorer_answers_the_rulebook_example_and_names_bad_fields(client):
-    from companion.games.beowulf_legend.scoring import EXAMPLE
+    from companion.games.beowulf_legend.quick import EXAMPLE
 
     response = client.post("/api/score/beowulf-the-legend", json=EXAMPLE)
     assert response.status_code == 200

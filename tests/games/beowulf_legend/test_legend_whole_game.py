@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_legend import GAME
 from companion.games.beowulf_legend.box import BOX
-from companion.games.beowulf_legend.scoring import quick_score
+from companion.games.beowulf_legend.quick import quick_score
 from companion.games.beowulf_legend.views import whose_move
 
 Move = tuple[str, Actor, dict[str, Any]]
