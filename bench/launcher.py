@@ -37,7 +37,7 @@ def release(database_url: str, instance: Path) -> None:
 
 
 class Server:
-    """The Procfile's ``web`` line (gunicorn, gthread) on 127.0.0.1 and a free port."""
+    """The Procfile's ``web`` line (gunicorn, gevent) on 127.0.0.1 and a free port."""
 
     def __init__(self, database_url: str, instance: Path, log_path: Path, port: int | None = None,
                  **env: str) -> None:
