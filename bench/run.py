@@ -19,6 +19,16 @@ only context). The exit status is 1 when a goal is missed, 2 when the run itself
 - P4  bytes on the wire for a player's first page load, compressed, with every file it
       references (htmx, its SSE extension, app.js, CSS, manifest, icons).
 - P5  resident memory of the server (gunicorn master + workers) with 50 active tables.
+- P7  a club night on one process: 200 tables × 5 phones (1,000 live streams) at P3's pace per
+      table (10 moves a second in all): p95 move → every phone told ÷ one table alone making as
+      many moves a second; no stream dropped, no move unheard; the server's peak memory.
+- P8  a stream flood: while P3's 50 tables play, one address opens 1,000 live streams at once
+      and holds them: /healthz p95 (a fresh connection every 0.1 s, as a load balancer probes)
+      and the tables' P3 p95 ÷ the same with the tables playing and no flood.
+
+Every phone's stream comes from an address of its own (loopback is all of 127/8), as phones on
+a club's Wi-Fi do; the flood comes from 127.0.0.2. The per-address cap on live streams
+(LIVE_STREAMS_PER_ADDRESS) is thus the default one throughout.
 """
 
 from __future__ import annotations
@@ -44,6 +54,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import requests  # noqa: E402
+from requests.adapters import HTTPAdapter  # noqa: E402
+from urllib3.util.retry import Retry  # noqa: E402
 
 from launcher import Server, release, rss_bytes  # noqa: E402
 
@@ -67,12 +79,20 @@ class Sizes:
     think: float           # P3: mean seconds between two moves at one table, all tables playing
     baseline_moves: int    # P3: moves timed with one table alone (as many a second as all tables make)
     loaded_seconds: float  # P3: how long all tables play
+    club_tables: int       # P7: tables on one process
+    club_baseline_moves: int  # P7: moves timed with one table alone
+    club_seconds: float    # P7: how long all of them play
+    flood: int             # P8: streams one address opens at once
+    flood_seconds: float   # P8: how long the tables play, without and then with the flood
 
 
 FULL = Sizes(samples=400, history=2000, short_history=10, tables=50, phones=5, think=20.0,
-             baseline_moves=225, loaded_seconds=90)
+             baseline_moves=225, loaded_seconds=90, club_tables=200, club_baseline_moves=300, club_seconds=60,
+             flood=1000, flood_seconds=40)
 SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, think=20.0,
-              baseline_moves=36, loaded_seconds=30)
+              baseline_moves=36, loaded_seconds=30, club_tables=200, club_baseline_moves=60, club_seconds=20,
+              flood=1000, flood_seconds=15)
+FLOODER = "127.0.0.2"
 
 
 class BenchError(Exception):
@@ -119,6 +139,11 @@ class Phone:
     def __init__(self, url: str, token: str, seat: int) -> None:
         self.url, self.token, self.seat = url, token, seat
         self.http = requests.Session()
+        # A phone idle longer than the server's keep-alive finds its connection closed, and a
+        # browser then sends again on a new one; so does this phone (a move carries its
+        # request_id: sent twice, it is applied once).
+        self.http.mount("http://", HTTPAdapter(max_retries=Retry(total=2, connect=2, read=1, status=0,
+                                                                  allowed_methods=None)))
         expect(self.http.post(f"{url}/api/tables/{token}/seats/{seat}/claim", json={}, timeout=30))
         page = expect(self.http.get(f"{url}/t/{token}", timeout=30)).text
         self.csrf = CSRF.search(page).group(1)
@@ -312,6 +337,7 @@ class Streams:
 
     def __init__(self, port: int, board_refresh: ThreadPoolExecutor) -> None:
         self.port = port
+        self.opened = 0  # streams opened so far: each comes from an address of its own
         self.selector = selectors.DefaultSelector()
         self.refresh = board_refresh
         self.stopping = False
@@ -324,7 +350,9 @@ class Streams:
         for table in tables:
             streams = []
             for phone in table.phones:
-                sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+                sock = socket.create_connection(("127.0.0.1", self.port), timeout=10,
+                                                source_address=(phone_address(self.opened), 0))
+                self.opened += 1
                 cookies = "; ".join(f"{k}={v}" for k, v in phone.http.cookies.items())
                 sock.sendall((f"GET /t/{table.token}/live HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                               f"Accept: text/event-stream\r\nCookie: {cookies}\r\n\r\n").encode())
@@ -414,6 +442,43 @@ class Streams:
             stream.sock.close()
 
 
+def phone_address(n: int) -> str:
+    """The n-th phone's address: 127.1.0.1, 127.1.0.2, … (a phone on a club's Wi-Fi)."""
+    return f"127.1.{n // 250}.{n % 250 + 1}"
+
+
+def new_live_tables(url: str, count: int, phones: int) -> list[LiveTable]:
+    """Tables with their phones seated, set up a few at a time."""
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        return list(pool.map(lambda _: LiveTable(url, requests.Session(), phones), range(count)))
+
+
+def server_rss(server: Server) -> int:
+    return sum(rss_bytes(pid) for pid in server.pids())
+
+
+class PeakMemory:
+    """Samples the server's resident memory twice a second while it is used as a context."""
+
+    def __init__(self, server: Server) -> None:
+        self.server, self.peak = server, server_rss(server)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self.stop.wait(0.5):
+            self.peak = max(self.peak, server_rss(self.server))
+
+    def __enter__(self) -> PeakMemory:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.peak = max(self.peak, server_rss(self.server))
+
+
 def play_tables(tables: list[LiveTable], think: float, *, moves: int | None = None,
                 seconds: float | None = None) -> list[float]:
     """Every table plays at once, each on its own thread; all their moves' latencies."""
@@ -497,6 +562,141 @@ def measure_many_tables(url: str, server: Server, sizes: Sizes) -> list[Figure]:
     ]
 
 
+# --- P7 and P8: a club on one process, and a stream flood -------------------------------------
+
+def measure_club(url: str, server: Server, sizes: Sizes) -> list[Figure]:
+    """One table alone, then all the club's tables: one turn each (1,000 phones take a while to
+    seat; P3 already shows the turns agree)."""
+    idle_rss = server_rss(server)
+    tables = new_live_tables(url, sizes.club_tables, sizes.phones)
+    first, others = tables[:1], tables[1:]
+    refresh = ThreadPoolExecutor(max_workers=16, thread_name_prefix="board")
+    streams = Streams(server.port, refresh)
+    try:
+        streams.open(first)
+        alone = play_tables(first, sizes.think / sizes.club_tables, moves=sizes.club_baseline_moves)
+        with PeakMemory(server) as memory:
+            streams.open(others)
+            loaded = play_tables(tables, sizes.think, seconds=sizes.club_seconds)
+            time.sleep(0.5)  # the last announcements settle
+        dropped = streams.dropped(tables)
+        missed = sum(table.missed for table in tables)
+    finally:
+        streams.close()
+        refresh.shutdown(wait=True)
+    if len(alone) < 2 or len(loaded) < 2:
+        raise BenchError("too few moves were heard to measure P7")
+    total = sizes.club_tables * sizes.phones
+    ratio = p95(loaded) / p95(alone)
+    return [
+        Figure(f"P7 move → all phones told, p95 ({sizes.club_tables} tables, one process)",
+               f"{ms(p95(loaded))} (median {ms(statistics.median(loaded))}, n={len(loaded)})",
+               f"{ms(p95(alone))} 1 table (median {ms(statistics.median(alone))}, n={len(alone)})",
+               ratio, "≤ 2", ratio <= 2),
+        Figure(f"P7 streams dropped / moves unheard ({total:,} streams)", f"{dropped} / {missed}", "", None,
+               "0 / 0", dropped == 0 and missed == 0),
+        Figure(f"P7 server memory (RSS, {total:,} live phones)", f"{memory.peak / MB:.1f} MB",
+               f"{idle_rss / MB:.1f} MB idle", memory.peak / idle_rss, "≤ 200 MB", memory.peak <= 200 * MB),
+    ]
+
+
+class HealthProbe:
+    """GET /healthz every 0.1 s on a fresh connection, as a load balancer probes; the times."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.times = url, []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._probe, daemon=True)
+
+    def _probe(self) -> None:
+        while not self.stop.wait(0.1):
+            started = time.perf_counter()
+            response = requests.get(f"{self.url}/healthz", timeout=30)
+            self.times.append(time.perf_counter() - started)
+            if response.text != "ok":
+                raise BenchError(f"/healthz said {response.status_code}")
+
+    def __enter__(self) -> HealthProbe:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def flood(port: int, token: str, count: int) -> list[socket.socket]:
+    """One address opens ``count`` live streams as fast as it can, and keeps them open."""
+    socks = []
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(FLOODER, 0))
+        sock.sendall(f"GET /t/{token}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+                     .encode())
+        socks.append(sock)
+    return socks
+
+
+def answers(socks: list[socket.socket], seconds: float = 30) -> dict[int, int]:
+    """How many of these requests were answered with each status (0: not answered in time)."""
+    statuses: dict[int, int] = {}
+    deadline = time.monotonic() + seconds
+    for sock in socks:
+        sock.settimeout(max(deadline - time.monotonic(), 0.01))
+        try:
+            head = sock.recv(64)
+        except OSError:
+            head = b""
+        status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+        statuses[status] = statuses.get(status, 0) + 1
+    return statuses
+
+
+def measure_flood(url: str, server: Server, sizes: Sizes) -> list[Figure]:
+    """P3's tables play, first alone, then while one address floods the server with streams."""
+    tables = new_live_tables(url, sizes.tables, sizes.phones)
+    flooders_table = new_table(url, requests.Session(), 2)
+    refresh = ThreadPoolExecutor(max_workers=16, thread_name_prefix="board")
+    streams = Streams(server.port, refresh)
+    held: list[socket.socket] = []
+    try:
+        streams.open(tables)
+        with HealthProbe(url) as quiet_health:
+            quiet = play_tables(tables, sizes.think, seconds=sizes.flood_seconds)
+        with HealthProbe(url) as flood_health:
+            flooding = threading.Thread(target=lambda: held.extend(flood(server.port, flooders_table, sizes.flood)))
+            flooding.start()
+            flooded = play_tables(tables, sizes.think, seconds=sizes.flood_seconds)
+            flooding.join()
+        told = answers(held)
+        time.sleep(0.5)
+        dropped = streams.dropped(tables)
+        missed = sum(table.missed for table in tables)
+    finally:
+        for sock in held:
+            sock.close()
+        streams.close()
+        refresh.shutdown(wait=True)
+    if min(len(quiet), len(flooded), len(quiet_health.times), len(flood_health.times)) < 2:
+        raise BenchError("too few samples to measure P8")
+    health_ratio = p95(flood_health.times) / p95(quiet_health.times)
+    play_ratio = p95(flooded) / p95(quiet)
+    refused = told.get(429, 0)
+    admitted = told.get(200, 0)
+    return [
+        Figure(f"P8 /healthz p95 during a flood of {sizes.flood:,} streams",
+               f"{ms(p95(flood_health.times))} (n={len(flood_health.times)})",
+               f"{ms(p95(quiet_health.times))} no flood (n={len(quiet_health.times)})",
+               health_ratio, "≤ 2", health_ratio <= 2),
+        Figure(f"P8 P3's move → all phones told, p95, during the flood",
+               f"{ms(p95(flooded))} (n={len(flooded)})", f"{ms(p95(quiet))} no flood (n={len(quiet)})",
+               play_ratio, "≤ 2", play_ratio <= 2),
+        Figure("P8 flood answered: streams admitted / refused (429) / unanswered; dropped / unheard",
+               f"{admitted} / {refused} / {sizes.flood - admitted - refused}; {dropped} / {missed}", "", None,
+               "all answered; 0 / 0",
+               admitted + refused == sizes.flood and refused > 0 and dropped == 0 and missed == 0),
+    ]
+
+
 # --- P4 -----------------------------------------------------------------------------------------
 
 def wire_size(http: requests.Session, url: str) -> tuple[int, int, bytes]:
@@ -553,6 +753,10 @@ def machine() -> str:
             f"Python {platform.python_version()}")
 
 
+def load_average() -> str:
+    return " / ".join(f"{value:.1f}" for value in os.getloadavg()) + " (1 / 5 / 15 min)"
+
+
 def print_table(figures: list[Figure]) -> None:
     rows = [("figure", "measured", "baseline", "ratio", "goal", "result")] + [
         (f.name, f.measured, f.baseline, "" if f.ratio is None else f"{f.ratio:.2f}", f.goal,
@@ -577,7 +781,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="gunicorn processes (WEB_CONCURRENCY); more than one needs PostgreSQL")
     parser.add_argument("--think", type=float,
                         help="P3: mean seconds between two moves at each table (default 20)")
-    parser.add_argument("--only", default="P1,P2,P3,P4,P5",
+    parser.add_argument("--only", default="P1,P2,P3,P4,P5,P7,P8",
                         help="the figures to measure, e.g. P1,P3 (P3 and P5 are measured together)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -591,16 +795,13 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(scratch)
         database_url = args.database_url or f"sqlite:///{folder / 'bench.db'}"
         kind = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
-        streams = sizes.tables * sizes.phones
-        # One thread per open phone, plus headroom for moves and pages; P3 hangs up 245 phones
-        # between its rounds, whose server threads wait for their next keepalive to find out.
-        threads = max(320, 2 * streams + 64)
-        print(f"Companion benchmark ({'smoke' if args.smoke else 'full'} run), {kind}, gunicorn gthread "
-              f"{args.workers} worker(s) × {threads} threads, on loopback", flush=True)
+        print(f"Companion benchmark ({'smoke' if args.smoke else 'full'} run), {kind}, gunicorn gevent "
+              f"{args.workers} worker(s) as the Procfile says, on loopback", flush=True)
         print(f"machine: {machine()}", flush=True)
+        print(f"load average at the start: {load_average()}", flush=True)
         release(database_url, folder / "instance")
         server = Server(database_url, folder / "instance", folder / "server.log",
-                        SECRET_KEY=secrets.token_hex(32), WEB_THREADS=str(threads),
+                        SECRET_KEY=secrets.token_hex(32),
                         WEB_CONCURRENCY=str(args.workers),
                         # One machine plays every phone: the per-address join limit is not under test.
                         JOIN_RATE_LIMIT="100000 per minute",
@@ -612,7 +813,9 @@ def main(argv: list[str] | None = None) -> int:
             for step, measure in (("P1", lambda: measure_round_trip(server.url, sizes)),
                                   ("P2", lambda: measure_long_log(server.url, sizes)),
                                   ("P4", lambda: measure_first_load(server.url)),
-                                  ("P3,P5", lambda: measure_many_tables(server.url, server, sizes))):
+                                  ("P3,P5", lambda: measure_many_tables(server.url, server, sizes)),
+                                  ("P7", lambda: measure_club(server.url, server, sizes)),
+                                  ("P8", lambda: measure_flood(server.url, server, sizes))):
                 if not wanted & set(step.split(",")):
                     continue
                 print(f"measuring {step}…", file=sys.stderr, flush=True)
@@ -625,6 +828,7 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
     figures.sort(key=lambda f: f.name)
     print()
+    print(f"load average at the end: {load_average()} (other work on these cores lands in the p95s)")
     print_table(figures)
     if args.json:
         args.json.write_text(json.dumps({"machine": machine(), "smoke": args.smoke, "database": kind,

@@ -38,10 +38,10 @@ def _secret_key() -> str:
 
 
 def _engine_options(url: str) -> dict[str, Any]:
-    # A PostgreSQL connection can go stale (a restart, a proxy's idle timeout): test it before
-    # each use. A SQLite connection is an open file that cannot: testing it would only cost
-    # every request an extra statement.
-    return {"pool_pre_ping": not url.startswith("sqlite")}
+    # A PostgreSQL connection can go stale (a restart, a proxy's idle timeout): database.py tests
+    # one that sat idle before it is used again; one in constant use is not tested each time (a
+    # round trip per request). A SQLite connection is an open file that cannot go stale.
+    return {"pool_pre_ping": False}
 
 
 def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -58,6 +58,10 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "SSE_MAX_SECONDS": int(os.environ.get("SSE_MAX_SECONDS", "300")),
         "SSE_KEEPALIVE_SECONDS": float(os.environ.get("SSE_KEEPALIVE_SECONDS", "15")),
         "POLL_SECONDS": float(os.environ.get("POLL_SECONDS", "10")),
+        # A table's phones, its display and a few reloads; a household or a few tables behind one
+        # address. Past these a stream is refused (429) and the phone polls (stream_caps.py).
+        "LIVE_STREAMS_PER_TABLE": int(os.environ.get("LIVE_STREAMS_PER_TABLE", "32")),
+        "LIVE_STREAMS_PER_ADDRESS": int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "64")),
         "SNAPSHOT_EVERY": 32,
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                                "application/json", "image/svg+xml"],

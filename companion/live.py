@@ -124,13 +124,22 @@ def fanout() -> Fanout:
     return current_app.extensions["companion.live"]
 
 
+def announces_through_database() -> bool:
+    """Whether other processes hear of a move through PostgreSQL's NOTIFY."""
+    return isinstance(fanout(), PostgresFanout)
+
+
+def announcement(table_id: int, version: int) -> dict[str, str]:
+    """The NOTIFY's channel and payload (log.py sends it in the statement that writes the move)."""
+    return {"channel": CHANNEL, "payload": f"{table_id}:{version}"}
+
+
 def announce_in_transaction(table_id: int, version: int) -> None:
     """Queues the cross-process announcement; PostgreSQL sends it when the transaction commits."""
-    if isinstance(fanout(), PostgresFanout):
+    if announces_through_database():
         from .extensions import db
 
-        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{table_id}:{version}"})
+        db.session.execute(text("SELECT pg_notify(:channel, :payload)"), announcement(table_id, version))
 
 
 def announce(table_id: int, version: int) -> None:

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from sqlalchemy import bindparam, delete, insert, inspect, select, update
+from sqlalchemy import bindparam, delete, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -118,6 +118,31 @@ WRITE_IF_UNCHANGED = (
             finished=bindparam("finished"))
 )
 INSERT_EVENT = insert(Event.__table__)
+EVENTS = Event.__table__
+# Every column of a new event but its id, bound by name (a statement inside a CTE gets no
+# column defaults from SQLAlchemy: _write passes undone and created_at itself).
+EVENT_FIELDS = ("table_id", "version", "kind", "action", "label", "seat", "by_host", "request_id", "undoes",
+                "undone", "created_at")
+
+
+def _write_if_unchanged_and_announce():
+    """PostgreSQL: the version check, the new state, the event and the NOTIFY in one statement,
+    one round trip instead of three. The UPDATE returns a row only if the table was still at the
+    version read; the INSERT takes its row from there (no row, no event) and the NOTIFY from the
+    INSERT, so the statement returns one row exactly when the move was written. PostgreSQL sends
+    the NOTIFY when the transaction commits, as before (live.py)."""
+    moved = WRITE_IF_UNCHANGED.returning(TABLES.c.id).cte("moved")
+    values = [bindparam(f"event_{name}", type_=EVENTS.c[name].type) for name in EVENT_FIELDS]
+    recorded = (
+        insert(EVENTS)
+        .from_select(list(EVENT_FIELDS), select(*values).select_from(moved), include_defaults=False)
+        .returning(EVENTS.c.version)
+        .cte("recorded")
+    )
+    return select(func.pg_notify(bindparam("channel"), bindparam("payload"))).select_from(recorded)
+
+
+WRITE_RECORD_AND_ANNOUNCE = _write_if_unchanged_and_announce()
 LATEST_EVENTS = (
     select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"),
                         Event.version <= bindparam("until"))
@@ -127,24 +152,44 @@ MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
 
 
 def _write(table: Table, new_state: State, event: Event) -> bool:
-    """Writes the new state and its event if the table is still at the version we read."""
+    """Writes the new state and its event if the table is still at the version we read; on
+    PostgreSQL also queues the NOTIFY that announces it to the other processes."""
     new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
-    moved = db.session.execute(WRITE_IF_UNCHANGED, {
-        "table_id": table.id, "read_version": table.version, "new_version": new_version, "new_state": new_state,
-        "written_at": written_at, "finished": finished}).rowcount
+    guard = {"table_id": table.id, "read_version": table.version, "new_version": new_version,
+             "new_state": new_state, "written_at": written_at, "finished": finished}
+    if live.announces_through_database():
+        event.version = new_version
+        event.undone, event.created_at, event.by_host = False, written_at, bool(event.by_host)
+        fields = {f"event_{name}": getattr(event, name) for name in EVENT_FIELDS}
+        written = db.session.execute(WRITE_RECORD_AND_ANNOUNCE, {
+            **guard, **fields, **live.announcement(table.id, new_version)}).first()
+        if written is None:
+            return False
+        _mirror(table, new_version, new_state, written_at, finished)
+        _snapshot_if_due(table.id, new_version, new_state)
+        return True
+    moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
     if moved != 1:
         return False
-    # The row is written: the object says so too (it is kept across the commit, see _record).
-    for key, value in (("version", new_version), ("state", new_state), ("updated_at", written_at),
-                       ("finished", finished)):
-        set_committed_value(table, key, value)
+    _mirror(table, new_version, new_state, written_at, finished)
     event.version = new_version
     # The fields the move set; the columns' defaults fill the rest (undone, created_at).
     db.session.execute(INSERT_EVENT, {key: value for key, value in vars(event).items() if not key.startswith("_")})
-    every = _snapshot_every()
-    if new_version % every == 0:
-        db.session.add(Snapshot(table_id=table.id, version=new_version, state=new_state))
+    _snapshot_if_due(table.id, new_version, new_state)
+    live.announce_in_transaction(table.id, new_version)
     return True
+
+
+def _mirror(table: Table, new_version: int, new_state: State, written_at, finished: bool) -> None:
+    """The row is written: the object says so too (it is kept across the commit, see _record)."""
+    for key, value in (("version", new_version), ("state", new_state), ("updated_at", written_at),
+                       ("finished", finished)):
+        set_committed_value(table, key, value)
+
+
+def _snapshot_if_due(table_id: int, new_version: int, new_state: State) -> None:
+    if new_version % _snapshot_every() == 0:
+        db.session.add(Snapshot(table_id=table_id, version=new_version, state=new_state))
 
 
 def _snapshot_every() -> int:
@@ -220,7 +265,6 @@ def _record(table_id: int, request_id: str | None, change_of) -> Recorded:
             library.taught(table.game, table_id, version, change.learned)
         if change.event.undoes is not None:
             library.forget(table.game, table_id, change.event.undoes)
-        live.announce_in_transaction(table_id, version)
         _commit_keeping_objects()
         live.announce(table_id, version)
         return Recorded(version, change.label)

@@ -94,7 +94,8 @@ def test_a_move_costs_the_same_few_queries_at_the_first_and_the_300th(client, ph
     assert first == last
     # Read the table with its seats; write its state; insert the event; (PostgreSQL: NOTIFY);
     # read back what the answer shows (the board's latest history, or the table for the API).
-    assert len(first) <= (5 if database_url.startswith("postgresql") else 4), first
+    # On PostgreSQL the version check, the state, the event and the NOTIFY are one statement.
+    assert len(first) <= (3 if database_url.startswith("postgresql") else 4), first
     for version, statements in enumerate(per_move, start=1):
         # Every move is the same, but for the snapshot written every SNAPSHOT_EVERY versions.
         expected = first + ["INSERT"] if version % every == 0 else first
@@ -110,13 +111,13 @@ def test_the_benchmark_smoke_run_measures_every_figure(tmp_path):
     failed — is a failure here.
     """
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--smoke", "--json",
-                          str(tmp_path / "figures.json")], cwd=ROOT, capture_output=True, text=True, timeout=300)
+                          str(tmp_path / "figures.json")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     print(run.stdout)
     assert run.returncode in (0, 1), run.stdout + run.stderr
     figures = json.loads((tmp_path / "figures.json").read_text())["figures"]
-    assert {f["name"][:2] for f in figures} == {"P1", "P2", "P3", "P4", "P5"}
+    assert {f["name"][:2] for f in figures} == {"P1", "P2", "P3", "P4", "P5", "P7", "P8"}
     assert (run.returncode == 0) == all(f["passed"] for f in figures)
     # What does not depend on timing holds even here: no stream dropped, the page stays small.
-    dropped = next(f for f in figures if "dropped" in f["name"])
-    assert dropped["passed"], dropped
+    for dropped in (f for f in figures if "dropped" in f["name"]):
+        assert dropped["passed"], dropped
     assert next(f for f in figures if f["name"].startswith("P4"))["passed"]
