@@ -36,6 +36,13 @@ class Table:
         assert response.status_code == 200, f"{action}: {response.status_code} {response.text}"
         return response.json()["table"]["view"]
 
+    def sit(self, page, seat: int) -> None:
+        """Puts a browser page on seat `seat`: it gets that seat's phone's cookies (the device the
+        seat was claimed by), as if the same phone had opened its browser."""
+        page.context.add_cookies([{"name": c.name, "value": c.value, "url": self.url}
+                                  for c in self.seats[seat].cookies])
+        page.goto(f"{self.url}/t/{self.token}")
+
     def view(self) -> dict:
         return self.host.get(f"{self.url}/api/tables/{self.token}", timeout=10).json()["view"]
 

@@ -63,3 +63,39 @@ def test_the_table_display_of_each_game_mid_play_fits_a_tv_without_scrolling(ser
                 screenshot(tv, name)
             tv.context.close()
     assert not failures, "\n".join(failures)
+
+
+# --- languages fit -------------------------------------------------------------------------------
+
+GERMAN_PHONE = {"width": 360, "height": 740, "locale": "de-DE"}
+SPILLS_OUT_OF = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+  return [...document.querySelectorAll(selector + " *")].filter(e => e.checkVisibility())
+    .filter(e => e.getBoundingClientRect().right > box.right + 0.5)
+    .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`); }"""
+
+
+def test_german_fits_a_360_px_phone_the_movie_standings_and_the_tile_pickers_plus(server, new_phone):
+    table = GAMES["beowulf-the-movie"](server.url)
+    martha = new_phone(**GERMAN_PHONE)
+    table.sit(martha, 1)
+    expect(martha.locator("#bm-players")).to_contain_text("Sagapunkte")
+    assert not martha.evaluate(SPILLS_OUT_OF, "#bm-players"), "the players table spills out of its card"
+
+    martha.locator("#sq-3-0").click()  # an empty square: the picker opens, a tile's value first
+    plus = martha.locator("#bm-place .stepper").first.locator("button[data-step='1']")
+    expect(plus).to_be_visible()
+    box = plus.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, f"the + shows {360 - box['x']:.0f} of {box['width']:.0f} px"
+    value = martha.locator("#bm-place .stepper").first.locator("input")
+    plus.click()
+    expect(value).to_have_value("1")
+
+
+def test_game_names_are_translated_on_the_home_page_and_in_titles(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    phone = new_phone(**GERMAN_PHONE)
+    phone.goto(server.url + "/")
+    expect(phone.locator("#start-scorepad")).to_have_text("Punkteblock")
+    expect(phone.locator("#start-beowulf-the-legend")).to_have_text("Beowulf: Die Legende")
+    table.sit(phone, 0)
+    expect(phone).to_have_title("Punkteblock · Companion")
