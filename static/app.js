@@ -226,6 +226,29 @@
     kept = null;
   });
 
+  // After this phone's own move the phone shows the step — its own next one or the next
+  // player's — never wherever the tapped button had left the page. The step is the game's first
+  // section after the board's head line (every game's board starts with it). A move made inside
+  // an open panel with an id (the host's corrections, a quick-entry section) stays where it was:
+  // that panel stays open for the next correction.
+  var ownMove = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail, config = detail.requestConfig;
+    ownMove = null;
+    if (!detail.shouldSwap || !detail.target || detail.target.id !== "board" || !config || config.verb !== "post") return;
+    ownMove = { inPanel: !!(config.elt && config.elt.closest && config.elt.closest("details[open][id]")),
+                refused: detail.xhr && detail.xhr.status >= 400 };
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var move = ownMove, board = document.getElementById("board");
+    ownMove = null;
+    if (!move || move.inPanel || move.refused || !board || document.body.classList.contains("display")) return;
+    var step = board.querySelector(".boardhead ~ .card, .boardhead ~ * .card");
+    if (!step) return;
+    var box = step.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight / 3) window.scrollTo({ top: 0 });
+  });
+
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.
   function resync() {

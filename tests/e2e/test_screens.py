@@ -7,6 +7,8 @@ state a table looks at in the middle of an evening.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -99,3 +101,77 @@ def test_game_names_are_translated_on_the_home_page_and_in_titles(server, new_ph
     expect(phone.locator("#start-beowulf-the-legend")).to_have_text("Beowulf: Die Legende")
     table.sit(phone, 0)
     expect(phone).to_have_title("Punkteblock · Companion")
+
+
+# --- the phone shows the next step first ---------------------------------------------------------
+
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def add_three_for_ben(page):
+    row = page.locator("form.add-points").filter(has_text="Ben")
+    row.locator("button.step[data-step='1']").click()  # scrolled to, far down the page
+    row.get_by_role("button", name="Add").click()
+
+
+# Per game: the seat whose move it is in the mid-play table, the step's primary button, and a
+# move made far down the page (None: the game has none outside a corrections panel).
+STEPS = {
+    "beowulf-the-legend": (2, "#bl-step .btn.primary", None),
+    "adventure-land": (0, "#al-cards .btn.primary",
+                       lambda page: page.locator("#al-player-0").get_by_role("button", name="+ gold piece").click()),
+    "stonehenge": (0, "#board .btn.primary", None),
+    "scorepad": (0, "#my-secret .btn.primary", add_three_for_ben),
+}
+IN_FIRST_SCREEN = """(element) => { const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
+def the_step(page):
+    """The game's first section after the board's head line: where every game says what is next."""
+    return page.locator("#board .boardhead ~ .card, #board .boardhead ~ * .card").first
+
+
+@pytest.mark.parametrize("game", STEPS)
+def test_a_390_px_phone_shows_the_step_and_its_primary_button_first_and_again_after_a_move(
+        server, new_phone, game):
+    seat, primary, far_down = STEPS[game]
+    table = GAMES[game](server.url)
+    phone = new_phone(**PHONE_390)
+    table.sit(phone, seat)
+    button = phone.locator(primary).first
+    expect(button).to_be_visible()
+    assert button.evaluate(IN_FIRST_SCREEN), f"{game}: the step's primary button is below the first screen"
+    assert the_step(phone).evaluate("e => e.getBoundingClientRect().top") < 844 / 3, f"{game}: the step is not first"
+    screenshot(phone, f"step-first-{game}-390")
+
+    if far_down:
+        version = phone.locator("#board").get_attribute("data-version")
+        far_down(phone)
+        assert phone.evaluate("scrollY") > 844 or game == "scorepad" and phone.evaluate("scrollY") > 100
+        expect(phone.locator("#board")).not_to_have_attribute("data-version", version)
+        expect(phone.locator("#board.htmx-settling, #board.htmx-swapping")).to_have_count(0)
+        phone.wait_for_function("() => { const s = document.querySelector('#board .boardhead ~ .card, #board .boardhead ~ * .card');"
+                                " const r = s.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 3; }",
+                                timeout=3000)
+
+
+def test_undo_is_one_tap_from_the_top_names_the_move_and_asks_first(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    phone = new_phone(**PHONE_390)
+    table.sit(phone, 0)
+    undo = phone.locator("#undo")
+    expect(undo).to_have_text("Undo: Sandra wrote points face down")
+    assert undo.evaluate(IN_FIRST_SCREEN)
+    version = phone.locator("#board").get_attribute("data-version")
+
+    asked = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    undo.click()
+    expect(phone.locator("#board")).to_have_attribute("data-version", version)  # "no": nothing undone
+    assert asked == ["Undo “Sandra wrote points face down” for the whole table?"]
+
+    phone.once("dialog", lambda dialog: dialog.accept())
+    undo.click()
+    expect(undo).to_have_text(re.compile(r"^Undo: Ben: \+19 points"))
+    expect(phone.locator(".history li.undone")).to_have_count(1)
