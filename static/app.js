@@ -23,6 +23,30 @@
     if (notice) notice.remove();
   });
 
+  // A plain form whose effect is hard to take back (the host freeing a seat) asks first.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
+  });
+
+  // A phone whose seat was freed (by the host, or by itself on another tab) is told so on its next
+  // board, instead of silently turning into a spectator's view.
+  var seatBefore = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = document.getElementById("board");
+    seatBefore = board && event.detail.target === board ? board.dataset.seat : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board"), was = seatBefore;
+    seatBefore = null;
+    if (!board || !was || board.dataset.seat !== "" || !board.dataset.seatLost) return;
+    var notice = document.createElement("p");
+    notice.className = "notice error seat-lost";
+    notice.setAttribute("role", "alert");
+    notice.textContent = board.dataset.seatLost;
+    board.insertBefore(notice, board.firstChild);
+  });
+
   // A select marked .autosubmit submits its form (the language switch).
   document.addEventListener("change", function (event) {
     if (event.target.matches("select.autosubmit")) event.target.form.submit();

@@ -36,12 +36,12 @@ class Table:
         assert response.status_code == 200, f"{action}: {response.status_code} {response.text}"
         return response.json()["table"]["view"]
 
-    def sit(self, page, seat: int) -> None:
-        """Puts a browser page on seat `seat`: it gets that seat's phone's cookies (the device the
-        seat was claimed by), as if the same phone had opened its browser."""
-        page.context.add_cookies([{"name": c.name, "value": c.value, "url": self.url}
-                                  for c in self.seats[seat].cookies])
-        page.goto(f"{self.url}/t/{self.token}")
+    def sit(self, page, seat: int | None, path: str = "") -> None:
+        """Opens the table on a browser page as seat `seat`'s phone (None: the host's): the page
+        gets that phone's cookies, as if the same phone had opened its browser."""
+        phone = self.host if seat is None else self.seats[seat]
+        page.context.add_cookies([{"name": c.name, "value": c.value, "url": self.url} for c in phone.cookies])
+        page.goto(f"{self.url}/t/{self.token}{path}")
 
     def view(self) -> dict:
         return self.host.get(f"{self.url}/api/tables/{self.token}", timeout=10).json()["view"]

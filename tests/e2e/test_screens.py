@@ -175,3 +175,60 @@ def test_undo_is_one_tap_from_the_top_names_the_move_and_asks_first(server, new_
     undo.click()
     expect(undo).to_have_text(re.compile(r"^Undo: Ben: \+19 points"))
     expect(phone.locator(".history li.undone")).to_have_count(1)
+
+
+def test_the_host_frees_a_seat_only_after_saying_yes_and_the_phone_that_lost_it_is_told(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    ben = new_phone(**PHONE_390)
+    table.sit(ben, 3)
+    expect(ben.locator(".boardhead .me")).to_contain_text("Ben")
+    host = new_phone(**PHONE_390)
+    table.sit(host, None, "/join?pick=1")
+    free = host.locator(".seat-taken").filter(has_text="Ben").get_by_role("button", name="Free this seat")
+
+    asked = []
+    host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    free.click()
+    assert asked == ["Free Ben’s seat? The phone holding it will be told, and can no longer play this seat."]
+    assert table.host.get(f"{server.url}/api/tables/{table.token}", timeout=10).json()["seats"][3]["claimed"]
+
+    host.once("dialog", lambda dialog: dialog.accept())
+    free.click()
+    expect(host.locator(".seat-taken").filter(has_text="Ben")).to_have_count(0)
+    table.act(type="add_points", seat=0, points=1)  # the table moves on: Ben's phone hears it
+    expect(ben.locator("#board > .notice.seat-lost")).to_have_text(
+        "This phone no longer holds a seat: the host or its holder freed it. Tap “Seat” to sit again.", timeout=5000)
+    expect(ben.locator(".boardhead .me")).to_have_count(0)
+
+
+# --- icons ---------------------------------------------------------------------------------------
+
+ICONS_SHOWN = """() => [...document.querySelectorAll("svg.icon")].filter(i => i.checkVisibility()).map(i => ({
+  id: i.querySelector("use").getAttribute("href").split("#")[1],
+  hidden: i.getAttribute("aria-hidden") === "true", label: i.getAttribute("aria-label"),
+  word: (i.parentElement.textContent || "").trim().slice(0, 40), width: i.getBoundingClientRect().width }))"""
+# Where a player scans a state, the shapes they find it by.
+EXPECTED_ICONS = {
+    "beowulf-the-legend": {"fame", "treasure", "alliance", "misfortune", "wound", "scratch", "red-marker"},
+    "adventure-land": {"gold", "herb", "sword"},
+    "beowulf-the-movie": {"beowulf", "thane", "castle", "longship"},
+}
+
+
+@pytest.mark.parametrize("game", EXPECTED_ICONS)
+def test_icons_stand_beside_their_words_are_drawn_from_the_sprite_and_read_once(server, new_phone, game):
+    import requests
+
+    table = GAMES[game](server.url)
+    tv = new_phone(1920, 1080)
+    tv.goto(f"{server.url}/t/{table.token}/display")
+    sprite = requests.get(f"{server.url}/static/icons.svg", timeout=10)
+    assert sprite.ok and len(sprite.content) < 6000, "the sprite stays tiny"
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', sprite.text))
+    shown = tv.evaluate(ICONS_SHOWN)
+    assert EXPECTED_ICONS[game] <= {i["id"] for i in shown}, shown
+    for i in shown:
+        assert i["id"] in symbols, f"no symbol #{i['id']} in the sprite"
+        # beside a word, hidden from screen readers (the word is read); alone, it has a label
+        assert (i["hidden"] and i["word"]) or i["label"], i
+        assert i["width"] >= 16, f"#{i['id']} is {i['width']} px wide on the display"
