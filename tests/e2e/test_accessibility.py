@@ -3,7 +3,8 @@ a person reaches, in light and in dark: no critical or serious violation.
 
 The pages are those of test_phone_screens (home, each new-game page, quick score, board data; for
 a table of every game: invite, seat picker, a seated player's page, history, table display; the
-records). Closed sections are opened first: a stepper inside a closed quick-score section is
+records), and each game in the middle of play (tests/e2e/mid_game.py: the page of the phone whose
+move it is, and the table display on a TV). Closed sections are opened first: a stepper inside a closed quick-score section is
 still a control a person will use.
 """
 
@@ -14,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import screenshot
+from tests.e2e.mid_game import GAMES
 from tests.e2e.test_phone_screens import WIDE, reachable_pages, table_pages, tables_of_every_game, two_finished_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -47,5 +49,19 @@ def test_no_critical_or_serious_axe_violation_on_any_page(server, new_phone, sch
         if found:
             screenshot(page, f"axe-{scheme}-{'-'.join(path.strip('/').split('/')[-2:]) or 'home'}")
             failures[path] = found
+    # Mid-play: the acting phone (its cookies, so its own page) and the TV.
+    acting = {"beowulf-the-legend": 2, "beowulf-the-movie": 0, "adventure-land": 0, "stonehenge": 0, "scorepad": 0}
+    for game, build in GAMES.items():
+        table = build(server.url)
+        phone = new_phone(**WIDE, locale="en-GB", color_scheme=scheme)
+        tv = new_phone(1920, 1080, locale="en-GB", color_scheme=scheme)
+        table.sit(phone, acting[game])
+        tv.goto(f"{server.url}/t/{table.token}/display")
+        for where, screen in ((f"{game} mid-play, acting phone", phone), (f"{game} mid-play, TV", tv)):
+            expect(screen.locator("#board")).to_be_visible()
+            pages.append(where)
+            found = severe_violations(axe, screen)
+            if found:
+                failures[where] = found
     assert not failures, f"axe ({scheme}): {len(failures)} of {len(pages)} pages fail:\n" + "\n".join(
         f"  {path}:\n" + "\n".join(f"    {line}" for line in found) for path, found in failures.items())
