@@ -18,6 +18,12 @@ from .log import library_of
 from .models import Seat, Snapshot, Table, utcnow
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")
+
+
+def colours_of(game: Game) -> tuple[str, ...]:
+    """The colours a new table of ``game`` offers: its box's own (``game.colours``, in the
+    rulebook's order) when it names them, else the platform's list."""
+    return tuple(getattr(game, "colours", ()) or COLOURS)
 MAX_NAME = 40
 
 
@@ -31,14 +37,16 @@ def validate_players(players: list[Mapping[str, Any]], game: Game) -> list[dict[
         raise RuleError("%(game)s takes %(min)s to %(max)s players.", game=game.title,
                         min=game.min_players, max=game.max_players)
     clean: list[dict[str, str]] = []
+    offered = colours_of(game)
+    known = offered + tuple(c for c in COLOURS if c not in offered)  # records made before a box's list
     for number, player in enumerate(players, start=1):
         name = str(player.get("name", "")).strip()
-        colour = str(player.get("colour") or COLOURS[number - 1])
+        colour = str(player.get("colour") or offered[(number - 1) % len(offered)])
         if not name or len(name) > MAX_NAME:
             raise RuleError("Player %(n)s needs a name of 1 to 40 characters.", n=number)
         if not name.isprintable():  # a control character (PostgreSQL refuses NUL outright)
             raise RuleError("Player %(n)s's name contains a character that cannot be shown.", n=number)
-        if colour not in COLOURS:
+        if colour not in known:
             raise RuleError("Unknown colour: %(colour)s", colour=colour)
         clean.append({"name": name, "colour": colour})
     if len({p["name"].casefold() for p in clean}) != len(clean):

@@ -135,6 +135,7 @@
   //   is unchanged — after any new board, this phone's own moves included;
   // and only when the board re-fetches itself (a live message, a poll, a resync) rather than
   // answering a move made here (after which the form just sent starts afresh):
+  // - the fields named in a form's data-keep (a palette's picked piece), after any new board;
   // - the fields changed in a form with an id (radio buttons tied to it by form="…" included),
   //   all of them or none: a picker whose square another phone has just taken has no radio
   //   button left to check, so it closes and starts afresh. Hidden fields (the version, the
@@ -174,13 +175,16 @@
     board.querySelectorAll("details[open][id]").forEach(function (details) {
       state.open.push({ id: details.id, openFor: details.getAttribute("data-open-for") });
     });
-    if (!refetched) return state;  // an answer to this phone's own move: only what is open stays open
     board.querySelectorAll("form[id]").forEach(function (form) {
+      // After this phone's own move only a form's data-keep fields stay (a palette's picked piece)
+      var only = refetched ? null : (form.getAttribute("data-keep") || "").split(" ").filter(Boolean);
+      if (only && !only.length) return;
       var changes = [];
       keptFields(form).forEach(function (pair) {
         var field = pair[0], key = pair[1];
+        if (only && only.indexOf(field.name) < 0) return;
         if (changed(field)) changes.push({ key: key, checked: field.checked, value: field.value });
-        if (field === document.activeElement) {
+        if (refetched && field === document.activeElement) {
           var start = null, end = null;
           try { start = field.selectionStart; end = field.selectionEnd; } catch (e) { /* no text selection here */ }
           state.focus = { form: form.id, key: key, start: start, end: end };
@@ -188,6 +192,7 @@
       });
       if (changes.length) state.forms.push({ id: form.id, changes: changes });
     });
+    if (!refetched) return state;  // an answer to this phone's own move: only what is open (and kept) stays
     board.querySelectorAll("*").forEach(function (box) {
       if (box.scrollTop || box.scrollLeft) state.scrolled.push({ key: boxKey(box), top: box.scrollTop, left: box.scrollLeft });
     });

@@ -96,7 +96,7 @@ def init_app(app: Flask) -> None:
 
 COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
                 "purple": _("purple"), "black": _("black"), "white": _("white"), "orange": _("orange"),
-                "brown": _("brown"), "grey": _("grey")}
+                "brown": _("brown"), "grey": _("grey"), "violet": _("violet")}
 
 
 def quick_page(key: str) -> str | None:

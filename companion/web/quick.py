@@ -8,6 +8,7 @@ from jinja2 import TemplateNotFound
 from ..games import get as get_game
 from ..games.base import ScoreInputError
 from ..i18n import translate
+from ..log import library_of
 
 bp = Blueprint("quick", __name__)
 
@@ -37,7 +38,9 @@ def page(game_key: str, path: str):
         except ScoreInputError as problem:  # in the phone's language (the JSON API answers in English)
             error, status = translate(problem.msg, problem.args_), 422
     try:
+        # library: what this server remembers for the game (the Movie's board sizes)
         return render_template(f"games/{game.key}/quick.html", game=game, path=path, form=request.form,
-                               payload=payload, result=result, error=error), status
+                               payload=payload, result=result, error=error,
+                               library=library_of(game.key)), status
     except TemplateNotFound:
         abort(404)

@@ -17,7 +17,6 @@ from .context import load_table, public_url
 
 bp = Blueprint("tables", __name__)
 
-from ..seating import COLOURS
 
 
 def join_rate_limit() -> str:
@@ -33,7 +32,7 @@ def home():
 @bp.get("/new/<game_key>")
 def new(game_key: str):
     game = get_game(game_key) or abort(404)
-    return render_template("new.html", game=game, colours=COLOURS, form={})
+    return render_template("new.html", game=game, colours=seating.colours_of(game), form={})
 
 
 @bp.post("/new/<game_key>")
@@ -44,7 +43,7 @@ def create(game_key: str):
         options = parse_options(request.form, game)
         table = seating.create_table(game, players, options, devices.current())
     except RuleError as error:
-        return render_template("new.html", game=game, colours=COLOURS, form=request.form,
+        return render_template("new.html", game=game, colours=seating.colours_of(game), form=request.form,
                                error=translate(error.msg, error.args_)), 422
     return redirect(url_for("tables.invite", token=table.token))
 

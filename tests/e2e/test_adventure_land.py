@@ -180,3 +180,36 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
         assert_fits_the_screen(page)
     screenshot(ben, "adventure-land-final-360")
     screenshot(display, "adventure-land-final-display-360")
+
+
+def test_the_quick_score_page_scores_the_rulebooks_example_with_each_line(server, new_phone):
+    """Adventure 2, the rulebook's example: Martin, laurels 5 and 6, a group of 8 figures, 2 gold,
+    herbs 3 and 4, swords 0, 1 and 3 → 22 + 24 + 4 + 7 + 4 = 61. No page reload."""
+    page = new_phone(**PHONE)
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="Quick score").and_(page.locator("[href*='adventure-land']")).click()
+    page.get_by_role("link", name="Adventure 2").click()
+    expect(page.locator("input[name=p0_largest_group]")).to_be_visible()
+    page.evaluate("window.notReloaded = true")
+    martin = page.locator("#al-quick-p0")
+    for label, value in (("Name", "Martin"), ("Creatures defeated: their laurels", "5 6"),
+                         ("Figures in the largest group", "8"), ("Gold pieces held", "2"),
+                         ("Herbs: their values", "3 4"), ("Swords: their extra values", "0 1 3")):
+        martin.get_by_label(label).fill(value)
+    page.locator("#al-quick-p1").get_by_label("Name").fill("Julie")
+    page.get_by_role("button", name="Score").click()
+    result = page.locator("#al-quick-result")
+    first = result.locator(".al-quick-score").first
+    expect(first.locator(".al-quick-name")).to_have_text("Martin")
+    expect(first.locator(".al-quick-total")).to_have_text("61")
+    expect(first.locator(".al-quick-lines li")).to_have_text([
+        re.compile(r"Creatures \(laurels × 2\)\s*22"), re.compile(r"Largest group \(figures × 3\)\s*24"),
+        re.compile(r"Gold \(2 each\)\s*4"), re.compile(r"Herbs\s*7"), re.compile(r"Swords \(extra values\)\s*4")])
+    assert page.evaluate("window.notReloaded === true")
+    assert_fits_the_screen(page)
+    screenshot(page, "adventure-land-quick-360")
+    # Past the box: a clear refusal, what was typed stays.
+    martin.get_by_label("Gold pieces held").fill("1000000")
+    page.get_by_role("button", name="Score").click()
+    expect(page.locator("#al-quick-error")).to_contain_text("must be at most 18")
+    expect(martin.get_by_label("Herbs: their values")).to_have_value("3 4")

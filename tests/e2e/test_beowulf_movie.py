@@ -50,30 +50,28 @@ def step(page, section, label, times):
         button.click()
 
 
-def tap_square(page, square):
-    page.locator(f"#{square}").click()
-    expect(page.locator("#bm-place")).to_be_visible()  # the picker opens as a bottom sheet
+def chip(page, form, name, value):
+    """A palette chip: the label of the radio button ``name`` = ``value`` in ``form``."""
+    return page.locator(f"{form} label.bm-chip:has(> input[name='{name}'][value='{value}'])")
 
 
 def place_figure(table, phones, square, figure):
-    """phones[0] taps an empty square, then one of its own figures; every phone shows it."""
-    tap_square(phones[0], square)
-    table.tap(phones[0].locator("#bm-place").get_by_role("button", name=re.compile(rf"· {figure}\b")), *phones)
+    """phones[0] picks one of its own figures in the palette, then taps an empty square."""
+    chip(phones[0], "#bm-palette", "what", figure.lower()).click()
+    table.tap(phones[0].locator(f"#{square}"), *phones)
     for page in phones:
         expect(page.locator(f"#{square}")).to_have_class(re.compile(r"\bfigure\b"))
 
 
 def place_tile(table, phones, square, value, ability=None):
-    """phones[0] taps an empty square, then enters a tile's printed value and ability."""
+    """phones[0] picks a tile's printed value (and ability) in the palette, then taps a square."""
     page = phones[0]
-    tap_square(page, square)
-    picker = page.locator("#bm-place")
-    picker.locator("input[name=value]").fill(str(value))
+    chip(page, "#bm-palette", "what", f"tile:{value}").click()
     if ability:
-        picker.locator("label.bm-ability").filter(has=page.locator(f"input[value='{ability}']")).click()
-    table.tap(picker.get_by_role("button", name="Place the tile"), *phones)
+        chip(page, "#bm-palette", "ability", ability).click()
+    table.tap(page.locator(f"#{square}"), *phones)
     for other in phones:
-        expect(other.locator(f"#{square} .bm-value")).to_have_text(f"{value:+d}")
+        expect(other.locator(f"#{square} .bm-value")).to_have_text(f"{value:+d}" if value else "0")
 
 
 def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_result(server, new_phone):
@@ -125,19 +123,11 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
         expect(page.locator("#sq-2-1")).to_have_class(re.compile(r"\bcancelled\b"))
         expect(page.locator("#bm-act")).to_contain_text("Empty squares left: 1.")
         assert_fits_the_screen(page)
-    # Bob cannot place Ann's figures: his picker offers his own only.
-    tap_square(bob, "sq-0-1")
-    expect(bob.locator("#bm-place input[name=seat]")).to_have_value("1")
-    expect(bob.locator("#bm-place").get_by_role("button", name=re.compile("· Thane ×2"))).to_be_visible()
-    expect(bob.locator("#bm-place h3")).to_have_text("Square A2", use_inner_text=True)  # the sheet names the picked square
-    screen(bob, "beowulf-movie-picker-360")
-    cancel = bob.locator("#bm-place").get_by_role("button", name="Cancel")
-    expect(cancel).to_be_in_viewport()
-    assert cancel.bounding_box()["height"] >= 44
-    cancel.click()
-    expect(bob.locator("#bm-place")).to_be_hidden()
-    expect(bob.locator("input.bm-radio:checked")).to_have_count(0)
-    expect(bob.locator("#sq-0-1")).to_have_class(re.compile(r"\bempty\b"))  # nothing was sent
+    # Bob cannot place Ann's figures: his palette offers his own only, and the grid stays in view.
+    expect(bob.locator("#bm-palette input[name=seat]")).to_have_value("1")
+    expect(chip(bob, "#bm-palette", "what", "thane")).to_contain_text("×2")
+    expect(chip(bob, "#bm-palette", "what", "beowulf")).to_have_count(0)  # his Beowulf is on C1
+    screen(bob, "beowulf-movie-palette-360")
     screenshot(ann, "beowulf-movie-grid-360")
 
     # Tapping a figure tells why it scores what it scores.
@@ -202,6 +192,7 @@ def test_the_quick_act_scorer_shows_every_figures_score_on_the_grid(server, new_
     page = new_phone(**PHONE)
     page.goto(server.url + "/score/beowulf-the-movie/act")
     form = page.locator("#bm-quick-form")
+    form.locator("#bm-size summary").click()
     step(page, "#bm-quick-form", "Rows", -4)
     step(page, "#bm-quick-form", "Columns", -3)
     form.get_by_role("button", name="Set the size").click()
@@ -209,47 +200,118 @@ def test_the_quick_act_scorer_shows_every_figures_score_on_the_grid(server, new_
     expect(page.locator("#q-2-0")).to_have_count(0)
     expect(page.locator("#q-0-3")).to_have_count(0)
 
-    def tap(square):
+    def figure(square, colour, kind):
+        chip(page, "#bm-quick-form", "player", colour).click()
+        chip(page, "#bm-quick-form", "what", kind).click()
         page.locator(f"#{square}").click()
-        expect(form.locator(".bm-picker")).to_be_visible()
-
-    def figure(square, colour, name):
-        tap(square)
-        form.locator("select[name=player]").select_option(colour)
-        form.get_by_role("button", name=re.compile(rf"· {name}$")).click()
         expect(page.locator(f"#{square}")).to_have_class(re.compile(r"\bfigure\b"))
 
     def tile(square, value, ability=None):
-        tap(square)
-        form.locator(".bm-picker input[name=value]").fill(str(value))
+        chip(page, "#bm-quick-form", "what", f"tile:{value}").click()
         if ability:
-            form.locator("label.bm-ability").filter(has=page.locator(f"input[value='{ability}']")).click()
-        form.get_by_role("button", name="Place the tile").click()
+            chip(page, "#bm-quick-form", "ability", ability).click()
+        page.locator(f"#{square}").click()
         expect(page.locator(f"#{square}")).to_have_class(re.compile(r"\btile\b"))
 
-    figure("q-0-0", "red", "Beowulf")
+    figure("q-0-0", "red", "beowulf")
     tile("q-0-1", 3)
     tile("q-0-2", 1, "horn")
     tile("q-1-0", -2)
-    figure("q-1-1", "blue", "Longship")
+    figure("q-1-1", "blue", "longship")
 
-    expect(page.locator("#q-0-0 .bm-points")).to_have_text("10")
-    expect(page.locator("#q-1-1 .bm-points")).to_have_text("1")
+    expect(page.locator("#q-0-0 .bm-points")).to_have_text("+10")
+    expect(page.locator("#q-1-1 .bm-points")).to_have_text("+1")
     result = page.locator("#bm-quick-result")
     expect(result.locator("tr").filter(has_text="Red").locator(".total")).to_have_text("10")
     expect(result.locator("tr").filter(has_text="Blue").locator(".total")).to_have_text("1")
     rows = result.locator(".bm-breakdown tbody tr")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0)).to_contain_text("A1")
     expect(rows.nth(0).locator("td")).to_have_text(["A1", "2", "5", "10"])
     expect(rows.nth(1).locator("td")).to_have_text(["B2", "1", "1", "1"])
     assert_fits_the_screen(page)
     screenshot(page, "beowulf-movie-quick-360")
 
     # Emptying a square scores again: without the Horn (and its +1), the Beowulf scores (3 − 2) × 4 ◆.
+    chip(page, "#bm-quick-form", "what", "empty").click()
     page.locator("#q-0-2").click()
-    form.get_by_role("button", name="Empty it").click()
-    expect(page.locator("#q-0-0 .bm-points")).to_have_text("4")
+    expect(page.locator("#q-0-0 .bm-points")).to_have_text("+4")
+
+
+# Issue #15's 27-piece Act I board: 9 figures, 18 tiles including a Gorge, a Betrayal and a Horn,
+# on a 5 × 6 board (C6, E3 and E5 stay empty). Grouped as a table would enter it: each tile value
+# once, then its squares; each colour once, then its figures.
+ACT_I_TILES = [(3, ["0,1", "3,2"]), (-2, ["0,2", "4,3"]), (1, ["0,4", "3,3"]), (2, ["1,0", "2,4", "4,0"]),
+               (-1, ["1,3", "3,1"]), (4, ["1,5"]), (-3, ["2,0"]), (5, ["2,1"]), (-4, ["3,5"])]
+ACT_I_SPECIALS = [("horn", "0,5"), ("gorge", "1,2"), ("betrayal", "2,3")]  # printed value 0
+ACT_I_FIGURES = {"red": [("longship", ["0,0", "3,4"]), ("castle", ["1,4"]), ("thane", ["4,1"])],
+                 "blue": [("thane", ["0,3"]), ("longship", ["2,2"])],
+                 "green": [("beowulf", ["1,1"]), ("castle", ["3,0"]), ("longship", ["4,5"])]}
+
+
+def act_i_cells():
+    cells = [{"row": int(sq[0]), "col": int(sq[2]), "tile": {"value": v}} for v, squares in ACT_I_TILES for sq in squares]
+    cells += [{"row": int(sq[0]), "col": int(sq[2]), "tile": {"value": 0, "ability": a}} for a, sq in ACT_I_SPECIALS]
+    cells += [{"row": int(sq[0]), "col": int(sq[2]), "figure": {"player": colour, "kind": kind}}
+              for colour, figures in ACT_I_FIGURES.items() for kind, squares in figures for sq in squares]
+    return cells
+
+
+def test_a_27_piece_act_i_board_is_entered_on_the_quick_page_in_at_most_60_taps_without_scrolling(server, new_phone):
+    """Issue #15's target at 390 × 844: the quick act page starts at the size this server remembers
+    for Act I, every tap lands on something already in view, the page never scrolls or reloads."""
+    host = requests.Session()
+    token = host.post(server.url + "/api/tables", json={"game": "beowulf-the-movie", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    for action in ({"type": "set_board_size", "rows": 5, "cols": 6}, {"type": "confirm_board"}):
+        assert host.post(f"{server.url}/api/tables/{token}/actions", json=action, timeout=10).status_code == 200
+
+    page = new_phone(width=390, height=844)
+    page.goto(server.url + "/score/beowulf-the-movie/act?act=1")
+    expect(page.locator("#bm-size summary")).to_contain_text("5 × 6 squares")
+    expect(page.locator("#q-4-5")).to_be_visible()
+    page.evaluate("window.notReloaded = true")
+    taps = 0
+
+    def tap(locator):
+        nonlocal taps
+        expect(locator).to_be_in_viewport(ratio=1)  # in view already: no scroll needed to reach it
+        locator.click()
+        taps += 1
+
+    def tap_square(square, cls):
+        tap(page.locator(f"#q-{square.replace(',', '-')}"))
+        expect(page.locator(f"#q-{square.replace(',', '-')}")).to_have_class(re.compile(rf"\b{cls}\b"))
+
+    for value, squares in ACT_I_TILES:
+        tap(chip(page, "#bm-quick-form", "what", f"tile:{value}"))
+        for square in squares:
+            tap_square(square, "tile")
+    tap(chip(page, "#bm-quick-form", "what", "tile:0"))
+    for ability, square in ACT_I_SPECIALS:
+        tap(chip(page, "#bm-quick-form", "ability", ability))
+        tap_square(square, "tile")
+    for colour, figures in ACT_I_FIGURES.items():
+        tap(chip(page, "#bm-quick-form", "player", colour))
+        for kind, squares in figures:
+            tap(chip(page, "#bm-quick-form", "what", kind))
+            for square in squares:
+                tap_square(square, "figure")
+
+    assert taps <= 60, taps
+    assert page.evaluate("window.scrollY") == 0, "the page scrolled"
+    assert page.evaluate("window.notReloaded === true"), "the page reloaded"
+    # The same marks as a tracked game: the Gorge drawn as a Gorge, the Betrayal's tiles struck through.
+    expect(page.locator("#q-1-2 .bm-gorge-mark")).to_be_visible()
+    for square in ("q-2-1", "q-2-4", "q-3-3"):  # C2 +5, C5 +2, D4 +1: row C and column 4 of the Betrayal on C4
+        expect(page.locator(f"#{square}")).to_have_class(re.compile(r"\bcancelled\b"))
+    # The totals match the JSON scorer for the same grid.
+    expected = requests.post(server.url + "/api/score/beowulf-the-movie/act",
+                             json={"rows": 5, "cols": 6, "cells": act_i_cells()}, timeout=10).json()["players"]
+    result = page.locator("#bm-quick-result")
+    for colour, points in expected.items():
+        expect(result.locator("tr").filter(has_text=colour.capitalize()).locator(".total")).to_have_text(str(points))
+    screen(page, "beowulf-movie-quick-act-i-390")
+    print(f"27-piece Act I board on the quick page: {taps} taps, 0 scrolls")
 
 
 def table_in_play(server, new_phone):
@@ -273,50 +335,105 @@ def table_in_play(server, new_phone):
     return table, ann, bob, move
 
 
-def test_a_picker_half_filled_in_stays_open_with_its_choices_while_another_phone_moves(server, new_phone):
+class Taps:
+    """Counts the taps a person makes; a tap that makes a move waits until every phone shows it."""
+
+    def __init__(self, table=None):
+        self.table, self.count = table, 0
+
+    def __call__(self, locator, *phones):
+        self.count += 1
+        if phones:
+            self.table.tap(locator, *phones)
+        else:
+            locator.click()
+
+
+def test_the_palette_places_a_figure_or_a_plain_tile_in_two_taps_and_the_same_again_in_one(server, new_phone):
+    """Issue #15's target in a tracked game at 390 × 844: a figure or a plain tile costs 2 taps,
+    3 with an ability; placing the same thing again costs 1; nothing reloads the page."""
     table, ann, bob, _ = table_in_play(server, new_phone)
-    # Ann picks B2 and starts entering a tile: −3, a Horn; she has scrolled down the sheet.
-    tap_square(ann, "sq-1-1")
-    picker = ann.locator("#bm-place")
-    picker.locator("input[name=value]").fill("-3")
-    picker.locator("label.bm-ability").filter(has=ann.locator("input[value='horn']")).click()
-    body = picker.locator(".bm-picker-body")  # the sheet's body scrolls above its Cancel bar
-    scrolled = body.evaluate("sheet => { sheet.scrollTop = 120; return sheet.scrollTop; }")
-    assert scrolled > 0, "the picker is expected to scroll on a small phone"
-
-    # Meanwhile Bob places his Thane on A1: Ann's board is re-rendered with it.
-    place_figure(table, (bob, ann), "sq-0-0", "Thane")
-
-    expect(picker).to_be_visible()
-    expect(ann.locator("#sq-1-1 input.bm-radio")).to_be_checked()
-    expect(picker.locator("input[name=value]")).to_have_value("-3")
-    expect(picker.locator("input[name=ability][value='horn']")).to_be_checked()
-    expect(picker.get_by_role("button", name=re.compile("· Thane ×"))).to_be_visible()
-    expect(picker.get_by_role("button", name="Place the tile")).to_be_visible()
-    assert body.evaluate("sheet => sheet.scrollTop") == scrolled
-    # Her choice is made on the new board's version: it goes through, on both phones.
-    table.tap(picker.get_by_role("button", name="Place the tile"), ann, bob)
     for page in (ann, bob):
-        expect(page.locator("#sq-1-1 .bm-value")).to_have_text("-3")
-        expect(page.locator("#sq-1-1 .bm-ability-tag")).to_have_text("Royal Dragon Horn")
-        expect(page.locator("#sq-0-0")).to_have_class(re.compile(r"\bfigure\b"))
-    expect(ann.locator("#board .notice")).to_have_count(0)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("window.notReloaded = true")
+    taps = Taps(table)
+
+    taps(chip(ann, "#bm-palette", "what", "longship"))
+    expect(ann.locator("#sq-1-1")).to_be_in_viewport()  # the grid stays in view while choosing
+    taps(ann.locator("#sq-1-1"), ann, bob)
+    assert taps.count == 2
+    taps(ann.locator("#sq-2-2"), ann, bob)  # the same again: one tap
+    assert taps.count == 3
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-1 .bm-letter")).to_have_text("L")
+        expect(page.locator("#sq-2-2 .bm-letter")).to_have_text("L")
+
+    taps.count = 0
+    taps(chip(ann, "#bm-palette", "what", "tile:-3"))
+    taps(ann.locator("#sq-0-1"), ann, bob)
+    assert taps.count == 2
+    taps(ann.locator("#sq-0-3"), ann, bob)
+    assert taps.count == 3
+    for page in (ann, bob):
+        expect(page.locator("#sq-0-1 .bm-value")).to_have_text("-3")
+        expect(page.locator("#sq-0-3 .bm-value")).to_have_text("-3")
+
+    taps.count = 0
+    taps(chip(ann, "#bm-palette", "what", "tile:0"))
+    taps(chip(ann, "#bm-palette", "ability", "horn"))
+    taps(ann.locator("#sq-2-0"), ann, bob)
+    assert taps.count == 3
+    expect(bob.locator("#sq-2-0 .bm-ability-tag")).to_have_text("Royal Dragon Horn")
+    # The ability does not stick (a Horn is rare); the value does.
+    expect(ann.locator("#bm-palette input[name=ability][value='']")).to_be_checked()
+    expect(ann.locator("#bm-palette input[name=what][value='tile:0']")).to_be_checked()
+    for page in (ann, bob):
+        assert page.evaluate("window.notReloaded === true"), "the page reloaded"
+    assert_fits_the_screen(ann)
+    ann.locator("#bm-board").evaluate("board => board.scrollIntoView()")
+    screen(ann, "beowulf-movie-palette-390")
 
 
-def test_a_picker_closes_when_another_phone_takes_its_square(server, new_phone):
+def test_the_palettes_pick_stays_while_another_phone_moves(server, new_phone):
     table, ann, bob, _ = table_in_play(server, new_phone)
-    tap_square(ann, "sq-1-1")
-    ann.locator("#bm-place input[name=value]").fill("4")
+    chip(ann, "#bm-palette", "what", "tile:4").click()
+    chip(ann, "#bm-palette", "ability", "betrayal").click()
 
-    # Bob puts his Thane on B2, the square Ann was filling in.
-    place_figure(table, (bob, ann), "sq-1-1", "Thane")
+    place_figure(table, (bob, ann), "sq-0-0", "Thane")  # Ann's board is re-rendered with it
 
-    expect(ann.locator("#bm-place")).to_be_hidden()
-    expect(ann.locator("input.bm-radio:checked")).to_have_count(0)
-    # The next square Ann picks starts afresh: nothing of the choice made for B2 is offered.
-    tap_square(ann, "sq-2-2")
-    expect(ann.locator("#bm-place input[name=value]")).to_have_value("0")
-    expect(ann.locator("#bm-place input[name=ability][value='']")).to_be_checked()
+    expect(ann.locator("#bm-palette input[name=what][value='tile:4']")).to_be_checked()
+    expect(ann.locator("#bm-palette input[name=ability][value='betrayal']")).to_be_checked()
+    table.tap(ann.locator("#sq-1-1"), ann, bob)
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-1 .bm-value")).to_have_text("+4")
+        expect(page.locator("#sq-1-1 .bm-ability-tag")).to_have_text("Betrayal")
+    expect(ann.locator("#board > .notice")).to_have_count(0)  # no refusal, no "the board changed"
+
+
+def test_good_counsel_and_a_golden_statue_are_one_move_each_from_the_grid(server, new_phone):
+    table, ann, bob, move = table_in_play(server, new_phone)
+    move(type="place_figure", seat=0, row=0, col=0, kind="thane")
+    move(type="place_tile", row=0, col=1, value=2)
+    move(type="place_tile", row=2, col=3, value=-4)
+    table.synced(ann, bob)
+    # Good Counsel: Ann taps her Thane on A1; its only empty neighbour is B1 (A2 holds a tile).
+    ann.locator("#sq-0-0 summary").click()
+    counsel = ann.locator("#sq-0-0 .bm-sheet")
+    expect(counsel.get_by_role("button", name=re.compile("^Move to"))).to_have_text(["Move to B1"])
+    table.tap(counsel.get_by_role("button", name="Move to B1"), ann, bob)
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-0 .bm-letter")).to_have_text("T")
+        expect(page.locator("#sq-0-0 .bm-ability-tag")).to_have_text("Good Counsel")
+    # Golden Statue: value, ability, the two other tiles, then its square — one move.
+    chip(bob, "#bm-palette", "what", "tile:0").click()
+    chip(bob, "#bm-palette", "ability", "golden-statue").click()
+    bob.locator("#bm-palette select[name=swap]").select_option("0,1")
+    bob.locator("#bm-palette select[name=swap2]").select_option("2,3")
+    table.tap(bob.locator("#sq-2-2"), bob, ann)
+    for page in (ann, bob):
+        expect(page.locator("#sq-0-1 .bm-value")).to_have_text("-4")
+        expect(page.locator("#sq-2-3 .bm-value")).to_have_text("+2")
+        expect(page.locator("#sq-2-2 .bm-ability-tag")).to_have_text("Golden Statue")
 
 
 def test_a_squares_sheet_stays_open_while_another_phone_moves_and_closes_once_its_tile_is_swapped_away(
@@ -334,7 +451,7 @@ def test_a_squares_sheet_stays_open_while_another_phone_moves_and_closes_once_it
     expect(sheet).to_contain_text("Royal Dragon Horn")
 
     # A Golden Statue swaps the Horn on A3 with the +5 on B1: the sheet was opened for the Horn.
-    move(type="swap_tiles", square="0,2", square2="1,0")
+    move(type="place_tile", row=2, col=2, value=0, ability="golden-statue", swap="0,2", swap2="1,0")
     table.synced(ann, bob)
     expect(ann.locator("#sq-0-2 .bm-value")).to_have_text("+5")
     expect(sheet).to_be_hidden()
@@ -360,7 +477,5 @@ def test_a_french_phone_shows_its_own_figure_letters_on_the_grid_and_in_the_lege
     expect(ann.locator("#sq-0-0 .bm-letter")).to_have_text(letter)
     expect(ann.locator("#bm-players .bm-legend")).to_contain_text(f"{letter} = Drakkar (1 ◆)")
     expect(ann.locator("#bm-player-0 .bm-supply")).to_contain_text(f"{letter}×3")
-    tap_square(ann, "sq-1-1")
-    expect(ann.locator("#bm-place h3")).to_have_text("Case B2", use_inner_text=True)
-    expect(ann.locator("#bm-place").get_by_role("button", name=re.compile(rf"^{letter} · Drakkar"))).to_be_visible()
+    expect(chip(ann, "#bm-palette", "what", "longship")).to_contain_text(f"{letter} Drakkar")
     expect(bob.locator("#sq-0-0 .bm-letter")).to_have_text("L")  # an English phone keeps its own

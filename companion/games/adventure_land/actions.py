@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from ..base import ActionSpec, Actor, Applied, State
 from . import counting, fight, holdings, turns
 from .box import herb_values, sword_values
-from .combat import DIE_FACES, MAX_SWORDS
+from .fight_strength import DIE_FACES, MAX_SWORDS
 
 Handler = Callable[[State, Mapping[str, Any], Actor], Applied]
 

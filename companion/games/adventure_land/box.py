@@ -47,6 +47,22 @@ def count(component: str) -> int:
     return int(components()[component])
 
 
+def limit(name: str) -> int:
+    """An upper bound from ``[limits]`` in box.toml (laurel, creature_strength)."""
+    return int(_load_cached()["limits"][name])
+
+
+@cache
+def _load_cached() -> dict[str, Any]:
+    return _load("box.toml")
+
+
+def max_city_size() -> int:
+    """No city is larger than all the city fields together: 12 + 6 + 5 + 4 + 3 = 30 city cards
+    (data/cities.toml)."""
+    return sum(c.size for c in cities())
+
+
 def sword_values() -> tuple[int, ...]:
     return tuple(components()["sword_values"])
 

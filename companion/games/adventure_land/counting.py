@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, nlabel, nmsg
 from . import bands
-from .box import count
-from .rules import int_list, player_name, public_seat, require_host, require_phase, require_table_member
+from .box import count, max_city_size
+from .checks import int_list, player_name, public_seat, require_host, require_phase, require_table_member
 from .setup import LEARNED_CITY_SIZES
 
 
@@ -29,7 +29,7 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
     seat = public_seat(state, action, actor)
     raw_cities = action.get("city") or []
     raw_cities = raw_cities if isinstance(raw_cities, list) else [raw_cities]
-    figures = int_list(action, "figures", 0)
+    figures = int_list(action, "figures", 0, count("adventurers_per_colour") + count("companions"))
     if len(raw_cities) != len(figures):
         raise RuleError("Give one number of figures per city")
     entered: dict[str, int] = {}
@@ -53,7 +53,7 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
     require_phase(state, "counting")
     require_host(actor)
     city = _city(state, action.get("city"))
-    size = int_field(action, "size", 1)
+    size = int_field(action, "size", 1, max_city_size())
     new = evolve(state)
     new["cities"][city] = size
     return Applied(

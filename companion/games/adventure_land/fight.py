@@ -1,4 +1,4 @@
-"""A fight, step by step on the fighter's phone; the calculator (combat.py) shows where it stands.
+"""A fight, step by step on the fighter's phone; the calculator (fight_strength.py) shows where it stands.
 
 Rulebook, "Combat contre une créature maléfique": the fight happens "sur-le-champ" when an
 adventurer reaches a creature's field, or when a creature appears where an adventurer stands.
@@ -16,8 +16,9 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label, nmsg
 from . import bands
-from .combat import DIE_FACES, MAX_SWORDS, Fight, wins
-from .rules import (
+from .box import herb_values, limit, sword_values
+from .fight_strength import DIE_FACES, MAX_SWORDS, Fight, wins
+from .checks import (
     int_list,
     own_seat,
     player_name,
@@ -43,9 +44,9 @@ def start_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applie
     require_phase(state, "play")
     require_no_fight(state)
     seat = own_seat(state, actor)
-    strength = int_field(action, "strength", 0)
-    laurel = int_field(action, "laurel", 0)
-    swords = int_list(action, "swords", 0)
+    strength = int_field(action, "strength", 0, limit("creature_strength"))
+    laurel = int_field(action, "laurel", 0, limit("laurel"))
+    swords = int_list(action, "swords", 0, max(sword_values()))
     if len(swords) > MAX_SWORDS:
         raise RuleError("At most %(n)s swords in one fight", n=MAX_SWORDS)
     new = evolve(state)
@@ -100,7 +101,7 @@ def enter_dice(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
 def add_herb(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Vous pouvez utiliser autant de plaquettes « herbes » que vous le souhaitez." """
     fight = _rolled(state, actor)
-    value = int_field(action, "value")
+    value = int_field(action, "value", min(herb_values()), max(herb_values()))
     new = evolve(state)
     player = new["players"][fight["seat"]]
     player["herbs"] = remove_values(player["herbs"], [value], _("You hold no herb of value %(value)s"))

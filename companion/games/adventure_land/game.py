@@ -5,17 +5,19 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..base import Action, Actor, Applied, OptionSpec, PlayerSpec, RuleError, Score, State, View, _
-from . import setup as setup_rules
+from . import quick_form, setup as setup_rules
 from .actions import ACTIONS, HANDLERS
 from .box import FLAT, PER_PLAYER
 from .quick import QUICK_SCORER
-from .results import scores
+from .state import scores
 from .views import view as seat_view
 
 
 class AdventureLand:
     key = "adventure-land"
     title = _("Adventure Land")
+    # "aventuriers (10 de chaque couleur : noir, vert, violet et orange)" (box contents)
+    colours = ("black", "green", "violet", "orange")
     min_players = setup_rules.MIN_PLAYERS
     max_players = setup_rules.MAX_PLAYERS
     options = (
@@ -62,6 +64,11 @@ class AdventureLand:
 
     def final_scores(self, state: State) -> list[Score] | None:
         return scores(state) if self.is_over(state) else None
+
+    def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
+                        form: Any = None, args: Any = None) -> dict[str, Any]:
+        """The quick-score page (templates/games/adventure-land/quick.html); ``args``: ?scenario=2."""
+        return quick_form.page_view(payload, result, form, args)
 
 
 GAME = AdventureLand()

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, _
 from . import bands
 from .box import count, herb_values, sword_values
-from .rules import own_seat, player_name, public_seat, require_not_fighting, require_phase
+from .checks import own_seat, player_name, public_seat, require_not_fighting, require_phase
 
 
 def _holder(state: State, action: Mapping[str, Any], actor: Actor) -> int:
@@ -40,7 +40,7 @@ def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str,
     require_phase(state, "play")
     seat = own_seat(state, actor)
     require_not_fighting(state, seat)
-    value = int_field(action, "value")
+    value = int_field(action, "value", min(values), max(values))
     if value not in values:
         raise RuleError(bad, values=", ".join(map(str, values)))
     new = evolve(state)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import QuickScorer, ScoreInputError, rank
-from .box import count, herb_values, sword_values
+from .box import cities as box_cities, count, herb_values, limit, max_city_size, sword_values
+from .quick_form import from_form
 from .scoring import Holdings, breakdowns, totals
 from .setup import MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
 
@@ -40,10 +41,15 @@ def whole(value: Any, where: str, lo: int = 0, hi: int | None = None) -> int:
     return value
 
 
-def values(value: Any, where: str, allowed: tuple[int, ...] | None = None) -> tuple[int, ...]:
+def values(value: Any, where: str, allowed: tuple[int, ...] | None = None, hi: int | None = None,
+           most: int | None = None) -> tuple[int, ...]:
+    """A list of whole numbers, each at most ``hi``, at most ``most`` of them (the box's count)."""
     if not isinstance(value, list):
         raise ScoreInputError("%(where)s must be a list of whole numbers", where=where)
-    out = tuple(whole(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if most is not None and len(value) > most:
+        raise ScoreInputError("%(where)s has %(n)s entries, but the box has only %(most)s", where=where,
+                              n=len(value), most=most)
+    out = tuple(whole(v, f"{where}[{i}]", hi=hi) for i, v in enumerate(value))
     for i, v in enumerate(out):
         if allowed is not None and v not in allowed:
             raise ScoreInputError("%(where)s must be one of %(choices)s", where=f"{where}[{i}]",
@@ -67,38 +73,45 @@ def figures_by_city(value: Any, where: str, cities: Mapping[str, int]) -> dict[s
     for city in value:
         if city not in cities:
             raise ScoreInputError("%(where)s: unknown city %(city)r", where=where, city=city)
-    return {city: whole(n, f"{where}.{city}") for city, n in value.items()}
+    most = count("adventurers_per_colour") + count("companions")
+    return {city: whole(n, f"{where}.{city}", hi=most) for city, n in value.items()}
 
 
 def city_sizes(value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
         raise ScoreInputError("cities must be an object: city name → size in fields")
-    return {str(city): whole(size, f"cities.{city}", lo=1) for city, size in value.items()}
+    if len(value) > len(CITY_KEYS):
+        raise ScoreInputError("cities: the board has %(most)s cities", most=len(CITY_KEYS))
+    return {str(city): whole(size, f"cities.{city}", lo=1, hi=max_city_size()) for city, size in value.items()}
 
 
 def player_holdings(scenario: int, raw: Any, where: str, cities: Mapping[str, int]) -> Holdings:
     p = fields(raw, PLAYER_FIELDS[scenario], where)
-    creatures = values(p["creatures"], f"{where}.creatures")
+    # A laurel within what the cards print (box.toml [limits]); no more creatures than the box's 14.
+    creatures = values(p["creatures"], f"{where}.creatures", hi=limit("laurel"), most=count("fog_creatures"))
     most_figures = count("adventurers_per_colour") + count("companions")
     if scenario == 1:
-        companions = values(p["companions"], f"{where}.companions")
-        if len(companions) > count("adventurers_per_colour"):
+        if isinstance(p["companions"], list) and len(p["companions"]) > count("adventurers_per_colour"):
             raise ScoreInputError("%(where)s has more entries than a player has adventurers",
                                   where=f"{where}.companions")
-        return Holdings(creatures=creatures, gold_taken=whole(p["gold_taken"], f"{where}.gold_taken"), companions_joined=companions)
-    gold = whole(p["gold"], f"{where}.gold")
+        # "30 frères d'armes": no adventurer was joined by more than the box holds.
+        companions = values(p["companions"], f"{where}.companions", hi=count("companions"))
+        # "18 pépites d'or": a player takes each piece at most once (spent gold goes to the reserve).
+        gold_taken = whole(p["gold_taken"], f"{where}.gold_taken", hi=count("gold"))
+        return Holdings(creatures=creatures, gold_taken=gold_taken, companions_joined=companions)
+    gold = whole(p["gold"], f"{where}.gold", hi=count("gold"))
     if scenario == 2:
         return Holdings(
             creatures=creatures,
             gold=gold,
-            herbs=values(p["herbs"], f"{where}.herbs", herb_values()),
-            swords=values(p["swords"], f"{where}.swords", sword_values()),
+            herbs=values(p["herbs"], f"{where}.herbs", herb_values(), most=count("herbs")),
+            swords=values(p["swords"], f"{where}.swords", sword_values(), most=count("swords")),
             largest_group=whole(p["largest_group"], f"{where}.largest_group", hi=most_figures),
         )
     held = Holdings(
         creatures=creatures,
         gold=gold,
-        outside_cities=whole(p["outside_cities"], f"{where}.outside_cities"),
+        outside_cities=whole(p["outside_cities"], f"{where}.outside_cities", hi=most_figures),
         cities=figures_by_city(p["cities"], f"{where}.cities", cities),
     )
     if held.outside_cities + sum(held.cities.values()) > most_figures:
@@ -114,6 +127,7 @@ def check_box(players: list[Holdings], creatures_left: int) -> None:
         ("gold", sum(p.gold for p in players), count("gold")),
         ("herbs", sum(len(p.herbs) for p in players), count("herbs")),
         ("swords", sum(len(p.swords) for p in players), count("swords")),
+        ("companions", sum(sum(p.companions_joined) for p in players), count("companions")),
     ]
     for name, total, most in limits:
         if total > most:
@@ -134,12 +148,16 @@ def score(body: Any) -> dict[str, Any]:
     names = [player_name(p, f"players[{i}]") for i, p in enumerate(raw_players)]
     check_unique(names)
     cities = city_sizes(body["cities"]) if scenario == 3 else {}
-    creatures_left = whole(body["creatures_left_on_board"], "creatures_left_on_board") if scenario == 3 else 0
+    creatures_left = (whole(body["creatures_left_on_board"], "creatures_left_on_board", hi=count("fog_creatures"))
+                      if scenario == 3 else 0)
     players = [player_holdings(scenario, p, f"players[{i}]", cities) for i, p in enumerate(raw_players)]
     check_box(players, creatures_left)
-    total = totals(breakdowns(scenario, players, cities, creatures_left))
+    lines = breakdowns(scenario, players, cities, creatures_left)
+    total = totals(lines)
     places = rank(total)
-    return {"players": [{"name": n, "total": t, "place": pl} for n, t, pl in zip(names, total, places)]}
+    return {"players": [{"name": n, "total": t, "place": pl,
+                         "breakdown": [{"line": msg, "points": points} for msg, points in player_lines]}
+                        for n, t, pl, player_lines in zip(names, total, places, lines)]}
 
 
 def player_name(raw: Any, where: str) -> str:
@@ -159,6 +177,7 @@ def check_unique(names: list[str]) -> None:
 
 
 _COUNT = {"type": "integer", "minimum": 0}
+CITY_KEYS = tuple(c.key for c in box_cities())
 _COUNTS = {"type": "array", "items": _COUNT}
 _NAME = {"type": "string", "minLength": 1}
 
@@ -209,8 +228,11 @@ RESPONSE_SCHEMA = {
             "description": "in input order; place = 1 + the number of players with a strictly higher total",
             "items": {
                 "type": "object",
-                "required": ["name", "total", "place"],
-                "properties": {"name": {"type": "string"}, "total": {"type": "integer"}, "place": {"type": "integer", "minimum": 1}},
+                "required": ["name", "total", "place", "breakdown"],
+                "properties": {"name": {"type": "string"}, "total": {"type": "integer"}, "place": {"type": "integer", "minimum": 1},
+                               "breakdown": {"type": "array", "description": "the scoring lines (English); their points add up to total",
+                                             "items": {"type": "object", "required": ["line", "points"],
+                                                       "properties": {"line": {"type": "string"}, "points": {"type": "integer"}}}}},
             },
         }
     },
@@ -231,4 +253,5 @@ QUICK_SCORER = QuickScorer(
     response_schema=RESPONSE_SCHEMA,
     score=score,
     example=EXAMPLE,
+    from_form=from_form,
 )

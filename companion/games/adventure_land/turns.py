@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, _, choice_field, evolve, label, seat_field
 from .box import count
-from .rules import player_name, require_host, require_no_fight, require_phase, require_table_member
+from .checks import player_name, require_host, require_no_fight, require_phase, require_table_member
 
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
 SUPPLY_OF = {"city": "companions", "mountain": "swords"}  # what the supply runs out of

@@ -12,9 +12,9 @@ from typing import Any, Mapping
 from ..base import State, View, _
 from . import bands
 from .box import cities, herb_values, sort_out, sword_values
-from .combat import best_reachable, hopeless, shortfall, wins
+from .fight_strength import best_reachable, hopeless, shortfall, wins
 from .fight import calculator, spent
-from .results import own_provisional, scores, track
+from .state import own_provisional, scores, track
 from .turns import TERRAINS
 
 SCENARIO_NAMES = {1: _("The Fellowship"), 2: _("The Magnificent"), 3: _("Escape to the Cities")}

@@ -16,7 +16,7 @@ from .box import BOX, name, new_specials
 from .episode import current, players, require_phase, untouched
 from .minor import begin as begin_minor
 from .treasure import begin_bid
-from .turns import list_field, require_seated
+from .seats import list_field, require_seated
 
 TEXT_FIELDS = ("name", "kind", "opportunity")
 # The phone's entry form: one choice per reward space, tapped ("other": its codes are typed in

@@ -13,7 +13,7 @@ from .box import (FACES, HEALS, TOKEN_KINDS, add_scratch, add_wound, card_name, 
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
-from .turns import acting_seat, require_seated
+from .seats import acting_seat, require_seated
 
 
 def enter_token(state: State, action: Action, actor: Actor) -> Applied:

@@ -13,7 +13,7 @@ from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_fiel
 from .box import add_scratch, name, scratch_news, scratch_taken, told
 from .episode import players, require_kind, require_phase
 from .rewards import start_picks
-from .turns import acting_seat, distance, list_field, require_seated
+from .seats import acting_seat, distance, list_field, require_seated
 
 MAX_SYMBOLS = 60
 

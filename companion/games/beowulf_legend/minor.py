@@ -13,7 +13,7 @@ from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choi
 from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
                   shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
-from .turns import acting_seat, clockwise_from, list_field, require_owner
+from .seats import acting_seat, clockwise_from, list_field, require_owner
 
 Notes = list[dict[str, Any]]
 

@@ -16,7 +16,7 @@ from .box import (KIND_NAMES, add_scratch, add_wound, card_names, give_special, 
                   play_special, scratch_news, take_token, term, told, why_not_take)
 from .episode import current, finish, players, require_phase
 from .icons import PENALTIES, Icon, parse_space
-from .turns import acting_seat
+from .seats import acting_seat
 
 GAINS = ("fame", "treasure", "alliance", "special")  # a pick is refused when these cannot be given
 

@@ -12,7 +12,7 @@ from .box import give_back, name, needs_value, shows, token_of
 from .episode import players, require_kind, require_phase
 from .major import markers_by_count
 from .rewards import start_picks
-from .turns import acting_seat, clockwise_from, require_owner, require_seated
+from .seats import acting_seat, clockwise_from, require_owner, require_seated
 
 
 def begin_bid(state: State) -> None:

@@ -8,14 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
-from .rules import MAX_CORRECTION, SQUARE_KINDS
+from .box import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
+from .moves import MAX_CORRECTION, SQUARE_KINDS
 from ..base import ActionSpec, _
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}
 _COL = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Column, from 0 (left)"}
 _SQUARE = {"type": "string", "pattern": r"^\d+,\d+$",
            "description": "Instead of row and col: the square as \"row,col\" (the grid form's radio buttons)"}
+_TARGET = {"type": "string", "pattern": r"^\d+,\d+$"}
+_FOLLOW_UP = {
+    "remove": {**_TARGET, "description": "Temptation: a Courage tile in play to send back to the box; "
+                                         "Courage: a Temptation tile (\"row,col\")"},
+    "swap": {**_TARGET, "description": "Golden Statue: the first of two other tiles to swap (\"row,col\")"},
+    "swap2": {**_TARGET, "description": "Golden Statue: the second tile to swap (\"row,col\")"},
+}
 _SEAT = {"type": "integer", "minimum": 0, "description": "A seat; omitted: the acting phone's own seat"}
 
 
@@ -46,23 +53,34 @@ ACTIONS: dict[str, ActionSpec] = {
         _("Place a tile with its printed value (0 if none) and special ability on an empty square"),
         _object(["row", "col", "value"], row=_ROW, col=_COL,
                 value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
-                ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}),
+                ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
         stale_ok=True),
     "place": ActionSpec(
         _("The grid form's move: place a figure (what = its kind) or a tile (what = tile) on a square"),
         {**_object(["what"], square=_SQUARE, row=_ROW, col=_COL, seat=_SEAT,
                    what={"type": "string", "enum": [*FIGURE_KINDS, "tile"]},
                    value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
-                   ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}),
+                   ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
          "anyOf": [{"required": ["square"]}, {"required": ["row", "col"]}]},
         stale_ok=True),
     "remove_piece": ActionSpec(
         _("Take a figure (back to its owner) or a tile (to the box) off a square"),
         _object(["row", "col"], row=_ROW, col=_COL)),
-    "swap_tiles": ActionSpec(
-        _("Swap two tiles on the board (Golden Statue)"),
-        {**_object([], row=_ROW, col=_COL, row2=_ROW, col2=_COL, square=_SQUARE, square2=_SQUARE),
-         "anyOf": [{"required": ["row", "col", "row2", "col2"]}, {"required": ["square", "square2"]}]}),
+    "good_counsel": ActionSpec(
+        _("Good Counsel: move one of your figures to an empty square beside it (not diagonally) "
+          "and place the tile where it stood"),
+        _object(["square", "to"], seat=_SEAT,
+                square={**_TARGET, "description": "The figure's square (\"row,col\")"},
+                to={**_TARGET, "description": "The empty square beside it (\"row,col\")"},
+                value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE,
+                       "description": "The Good Counsel tile's printed value (0 if none)"}),
+        stale_ok=True),
+    "drunkenness": ActionSpec(
+        _("Drunkenness: replace a Mead tile on the board (the Mead tile goes back to the box)"),
+        _object(["square"], square={**_TARGET, "description": "The Mead tile's square (\"row,col\")"},
+                value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE,
+                       "description": "The Drunkenness tile's printed value (0 if none)"}),
+        stale_ok=True),
     "cash_treasure": ActionSpec(
         _("Cash a Treasure tile instead of placing it: its treasure value in saga points at once"),
         _object(["points"], seat=_SEAT,

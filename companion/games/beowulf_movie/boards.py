@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .catalogue import ACTS, MAX_SIDE
+from .box import ACTS, MAX_SIDE
 from ..base import ScoreInputError, check_file_header, library_section
 
 GAME_KEY = "beowulf-the-movie"
@@ -39,6 +39,23 @@ def playable(board: Mapping[str, Any]) -> list[tuple[int, int]]:
     """Squares that take a figure or a tile (neither unplayable nor a printed Gorge)."""
     taken = squares(board, "blocked") | squares(board, "gorges")
     return [(r, c) for r in range(board["rows"]) for c in range(board["cols"]) if (r, c) not in taken]
+
+
+def remembered_size(act: int, known: Mapping[str, Mapping[str, Any]]) -> tuple[int, int] | None:
+    """The board size to start ``act`` from, given the shapes known by act ("1", "2", "3"): its own,
+    else its twin's (Acts I and II are the same size), else for Act III twice Act I's — Rulebook,
+    "Le commencement des actes II et III": "l'acte III emploie la surface entière d'un double
+    plateau, et est deux fois plus grand que les plateaux pour les actes I et II". Which side
+    doubles the rulebook does not say: the suggestion doubles the columns (the table can change it)."""
+    if str(act) in known:
+        return known[str(act)]["rows"], known[str(act)]["cols"]
+    twin = {1: "2", 2: "1"}.get(act)
+    if twin in known:
+        return known[twin]["rows"], known[twin]["cols"]
+    base = known.get("1") or known.get("2")
+    if act == 3 and base and base["cols"] * 2 <= MAX_SIDE:
+        return base["rows"], base["cols"] * 2
+    return None
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from . import quick_form, rules, standings, views
+from . import moves, quick_form, saga, views
 from .actions import ACTIONS
 from .boards import GAME_KEY, export_boards, import_boards
 from .quick import ACT_SCORER
@@ -26,10 +26,10 @@ class BeowulfMovie:
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any],
               library: Mapping[str, Any] | None = None) -> State:
-        return rules.setup(players, options, library)
+        return moves.setup(players, options, library)
 
     def apply(self, state: State, action: Action, actor: Actor) -> Applied:
-        return rules.apply(state, action, actor)
+        return moves.apply(state, action, actor)
 
     def view(self, state: State, seat: int | None) -> View:
         return views.view(state, seat)
@@ -38,12 +38,14 @@ class BeowulfMovie:
         return state["phase"] == "over"
 
     def final_scores(self, state: State) -> list[Score] | None:
-        return standings.final_scores(state)
+        return saga.final_scores(state)
 
     def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
-                        form: Any = None) -> dict[str, Any]:
-        """The quick-score page's grid (templates/games/beowulf-the-movie/quick.html)."""
-        return quick_form.page_view(payload, result, form)
+                        form: Any = None, library: Mapping[str, Any] | None = None,
+                        args: Any = None) -> dict[str, Any]:
+        """The quick-score page's grid (templates/games/beowulf-the-movie/quick.html); ``library``
+        gives the board sizes this server remembers, ``args`` the act asked for (``?act=2``)."""
+        return quick_form.page_view(payload, result, form, library, args)
 
 
 GAME = BeowulfMovie()

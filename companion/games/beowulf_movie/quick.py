@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .catalogue import ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE
+from .box import ABILITY_KEYS, FIGURE_KINDS, FIGURES, MAX_SIDE, MAX_TILE_VALUE
 from .quick_form import from_form
 from .scoring import Figure, Grid, Piece, Tile, score_grid
 from ..base import QuickScorer, ScoreInputError, _
@@ -59,7 +59,8 @@ def _figure(raw: Any, where: str) -> Figure:
 
 def _tile(raw: Any, where: str) -> Tile:
     data = _object(raw, where, ("value",), ("ability",))
-    value = _int(data["value"], f"{where}.value")
+    # A printed value within the app's bound (box.MAX_TILE_VALUE), as in a tracked game.
+    value = _int(data["value"], f"{where}.value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
     ability = data.get("ability")
     if ability is not None and ability not in ABILITY_KEYS:
         raise ScoreInputError("%(where)s must be one of %(choices)s, not %(value)r", where=f"{where}.ability",
@@ -141,7 +142,8 @@ REQUEST_SCHEMA: dict[str, Any] = {
                     },
                     "tile": {
                         "type": "object", "required": ["value"], "additionalProperties": False,
-                        "properties": {"value": {"type": "integer", "description": "Printed value; 0 if none"},
+                        "properties": {"value": {"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE,
+                                                 "description": "Printed value; 0 if none"},
                                        "ability": {"type": ["string", "null"], "enum": [*ABILITY_KEYS, None]}},
                     },
                 },

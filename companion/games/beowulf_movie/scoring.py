@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable, Iterator, Literal, Mapping
 
-from .catalogue import FIGURES
+from .box import FIGURES
 
 Cell = tuple[int, int]
 Axis = Literal["row", "col"]

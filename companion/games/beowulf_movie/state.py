@@ -1,6 +1,6 @@
 """Reading a tracked game's state: squares, the grid to score, saga points, figures.
 
-The state is a JSON-compatible dict (see ``rules.setup``). Squares on the board are keyed
+The state is a JSON-compatible dict (see ``moves.setup``). Squares on the board are keyed
 ``"row,col"`` (from 0) in ``state["pieces"]``, each holding either
 ``{"figure": {"seat": 0, "kind": "thane"}}`` or ``{"tile": {"value": 3, "ability": None}}``.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import boards
-from .catalogue import diamonds_of
+from .box import diamonds_of
 from .scoring import ActScore, Figure, Grid, Tile, score_grid
 
 State = dict[str, Any]

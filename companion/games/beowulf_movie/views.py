@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import boards
-from .catalogue import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
+from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
-from .standings import breakdown, final_view, tie_broken
+from .saga import breakdown, final_view, tie_broken
+from .specials import counsel_destinations, tiles_of
 from .state import cell_of, empty_squares, grid_of, key, saga, unused_diamonds
 from ..base import State, View, _, label
 
@@ -41,7 +42,10 @@ def _figure(state: State, f: FigureScore) -> dict[str, Any]:
             "name": kind.name, "letter": kind.letter, "square": square_name(f.row, f.col),
             "base_diamonds": f.base_diamonds, "horns": [square_name(*h) for h in f.horns],
             "diamonds": f.diamonds, "sum": f.sum, "points": f.points,
-            "tiles": [_counted(t) for t in f.tiles], "cut_off": [_cut(c) for c in f.cut_off]}
+            "tiles": [_counted(t) for t in f.tiles], "cut_off": [_cut(c) for c in f.cut_off],
+            # Good Counsel: the empty squares beside it (none: it cannot be chosen)
+            "counsel_to": [{"name": square_name(r, c), "square": f"{r},{c}"}
+                           for r, c in counsel_destinations(state, f.row, f.col)]}
 
 
 def _tile(entry: dict[str, Any], cancelled_by: list[str]) -> dict[str, Any]:
@@ -105,18 +109,30 @@ def _ledger(state: State) -> list[dict[str, Any]]:
 
 def _suggested_size(state: State) -> dict[str, int] | None:
     """Rulebook: the Act I and Act II boards are the same size, so each starts from the other's
-    when this server knows it (Act II from Act I's in a game; Act I from an Act II in the library)."""
-    twin = {1: "2", 2: "1"}.get(state["act"])
-    if twin in state["known_boards"]:
-        other = state["known_boards"][twin]
-        return {"rows": other["rows"], "cols": other["cols"]}
-    return None
+    when this server knows it (Act II from Act I's in a game; Act I from an Act II in the library);
+    Act III "est deux fois plus grand que les plateaux pour les actes I et II" (boards.remembered_size)."""
+    twin_or_double = {k: v for k, v in state["known_boards"].items() if k != str(state["act"])}
+    size = boards.remembered_size(state["act"], twin_or_double)
+    return {"rows": size[0], "cols": size[1]} if size else None
+
+
+def proposed_first_seat(state: State) -> int | None:
+    """Rulebook, "Le commencement des actes II et III": "le premier tour est commencé par le joueur
+    qui aurait eu le prochain tour dans l'acte précédent"; "Jeu": "le joueur à sa gauche joue après
+    lui" — the seat after whoever placed the last piece (seats go round the table in order)."""
+    last = state.get("last_seat")
+    return None if last is None else (last + 1) % len(state["players"])
 
 
 def _act_hint(state: State) -> str | dict[str, Any]:
     """What the table does with this act's board. Act I is entered first: "same size as the Act II
     board" helps only once this server knows the Act II board; before that, the table counts."""
     act = ACTS[state["act"]]
+    if act.number == 3 and _suggested_size(state):
+        size = _suggested_size(state)
+        return label(_("Twice as large as the Act I and II boards (rulebook): %(rows)s rows, %(cols)s columns is suggested; "
+                       "the rulebook does not say which side doubles, so count yours."),
+                     rows=size["rows"], cols=size["cols"]).to_json()
     if act.number != 1:
         return act.hint
     act_two = state["known_boards"].get("2")
@@ -135,6 +151,28 @@ def _board(state: State) -> dict[str, Any] | None:
             "printed_gorges_expected": act.printed_gorges, "printed_gorges_marked": len(board["gorges"]),
             "row_names": [chr(ord("A") + r) for r in range(board["rows"])],
             "col_names": [str(c + 1) for c in range(board["cols"])]}
+
+
+# The printed values the placement palette offers as one-tap chips: the rulebook's example shows
+# tiles from −6 to +6 (the API takes up to ±MAX_TILE_VALUE).
+PALETTE_VALUES = range(-6, 7)
+
+
+def _named_squares(cells: list[tuple[int, int]]) -> list[dict[str, str]]:
+    return [{"name": square_name(r, c), "square": f"{r},{c}"} for r, c in cells]
+
+
+def _palette(state: State) -> dict[str, Any]:
+    """What the placement palette offers: value chips, the abilities placed on an empty square
+    (Good Counsel moves a figure instead: its own button on the figure), and the tiles a
+    Temptation, a Courage or a Golden Statue may act on."""
+    tiles = sorted(cell_of(k) for k, v in state["pieces"].items() if "tile" in v)
+    return {"values": [{"what": f"tile:{v}", "text": _signed(v)} for v in PALETTE_VALUES],
+            "abilities": [{"key": a.key, "name": a.name, "scoring": a.scoring}
+                          for a in ABILITIES.values() if a.key != "good-counsel"],
+            "removable": {"temptation": _named_squares(tiles_of(state, "courage")),
+                          "courage": _named_squares(tiles_of(state, "temptation"))},
+            "tiles": _named_squares(tiles)}
 
 
 def view(state: State, seat: int | None) -> View:
@@ -156,6 +194,8 @@ def view(state: State, seat: int | None) -> View:
         "seat": seat,
         "first_seat": state["first_seat"],
         "first_player": state["players"][state["first_seat"]]["name"] if state["first_seat"] is not None else None,
+        "proposed_first_seat": proposed_first_seat(state),
+        "last_player": state["players"][state["last_seat"]]["name"] if state.get("last_seat") is not None else None,
         "board": _board(state),
         "grid": _grid(state, figures, cancelled) if state["board"] is not None else [],
         "suggested_size": _suggested_size(state),
@@ -168,6 +208,7 @@ def view(state: State, seat: int | None) -> View:
         "ledger": _ledger(state),
         "abilities": [{"key": a.key, "name": a.name, "effect": a.effect, "scoring": a.scoring}
                       for a in ABILITIES.values()],
+        "palette": _palette(state),
         "figure_kinds": [{"kind": f.kind, "name": f.name, "letter": f.letter, "diamonds": f.diamonds}
                          for f in FIGURES.values()],
         "final": final_view(state),

@@ -5,6 +5,6 @@ face down during a round (a bid, a hidden score) are seen only by their writer u
 round ends.
 """
 
-from .rules import ScorePad
+from .game import ScorePad
 
 GAME = ScorePad()

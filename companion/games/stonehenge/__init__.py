@@ -4,6 +4,6 @@ The app keeps the outer ring, the trump, each player's apprentices, trilithon an
 the table enters the revealed cards, penalty choices, discards and conversions.
 """
 
-from .rules import Stonehenge
+from .game import Stonehenge
 
 GAME = Stonehenge()

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.adventure_land.combat import Fight, best_gold_gain, best_reachable, hopeless, shortfall, wins
+from companion.games.adventure_land.fight_strength import Fight, best_gold_gain, best_reachable, hopeless, shortfall, wins
 
 # "Vous avancez un aventurier (1 point) et ses 2 frères d'armes (+2 points) [...] deux épées,
 # l'une d'une valeur additionnelle de 2 points, l'autre de 1 point [...] 3 et 2 au lancer."

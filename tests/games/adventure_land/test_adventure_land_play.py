@@ -6,7 +6,7 @@ from companion.games.adventure_land import GAME
 from companion.games.base import Actor, PlayerSpec, RuleError
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
-COLOURS = ["black", "green", "purple", "orange"]
+COLOURS = ["black", "green", "violet", "orange"]  # the rulebook: "noir, vert, violet et orange"
 
 
 def new_game(scenario=1, players=2, sort_out="per_player", library=None):
@@ -388,3 +388,28 @@ def test_the_game_scores_with_the_quick_scorers_function():
         {"name": "Ben", "creatures": [], "gold": 0, "herbs": [], "swords": [3], "largest_group": 1},
     ]})
     assert [s.total for s in GAME.final_scores(state)] == [p["total"] for p in quick["players"]]
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"strength": 10 ** 9, "laurel": 5}, "strength"),
+    ({"strength": 21, "laurel": 5}, "strength"),
+    ({"strength": 12, "laurel": 11}, "laurel"),
+    ({"strength": 12, "laurel": 10 ** 4000}, "laurel"),
+])
+def test_a_fight_refuses_a_creature_past_what_the_cards_print(fields, words):
+    """The examples show laurels 5–8 and strength 12; box.toml [limits] bounds them (10 and 20)."""
+    state = act(new_game(1), "companion_joins", band="1+0")
+    with pytest.raises(RuleError, match=words):
+        GAME.apply(state, {"type": "start_fight", "band": "1+1", **fields}, Actor(0, False))
+
+
+def test_the_players_take_the_rulebooks_colours_and_violet_is_one():
+    from companion.seating import colours_of
+    assert colours_of(GAME) == ("black", "green", "violet", "orange")
+
+
+def test_a_fights_swords_and_a_citys_figures_are_bounded_by_the_box():
+    state = act(new_game(1), "companion_joins", band="1+0")
+    with pytest.raises(RuleError, match="swords"):
+        GAME.apply(state, {"type": "start_fight", "band": "1+1", "strength": 5, "laurel": 5,
+                           "swords": [10 ** 4000]}, Actor(0, False))

@@ -35,10 +35,14 @@ def escape():
 
 
 def test_rulebook_magnificent_example_scores_61_and_wins():
-    assert score(magnificent())["players"] == [
-        {"name": "Martin", "total": 61, "place": 1},
-        {"name": "Julie", "total": 3, "place": 2},
-    ]
+    players = score(magnificent())["players"]
+    assert [(p["name"], p["total"], p["place"]) for p in players] == [("Martin", 61, 1), ("Julie", 3, 2)]
+    # Rulebook: "(5 + 6) = 11 × 2 = 22", "8 figurines × 3 = 24", gold 2 × 2, herbs 3 + 4, swords 0 + 1 + 3.
+    assert players[0]["breakdown"] == [
+        {"line": "Creatures (laurels × 2)", "points": 22}, {"line": "Largest group (figures × 3)", "points": 24},
+        {"line": "Gold (2 each)", "points": 4}, {"line": "Herbs", "points": 7},
+        {"line": "Swords (extra values)", "points": 4}]
+    assert all(sum(line["points"] for line in p["breakdown"]) == p["total"] for p in players)
 
 
 def test_rulebook_escape_example_scores_34():
@@ -148,3 +152,35 @@ def test_reordering_players_does_not_change_anyones_total(raw, rnd):
     shuffled = {**body, "players": rnd.sample(body["players"], len(raw))}
     by_name = {a["name"]: a for a in score(body)["players"]}
     assert all(by_name[a["name"]] == a for a in score(shuffled)["players"])
+
+
+def fellowship(**ann):
+    player = {"name": "Ann", "creatures": [5], "gold_taken": 2, "companions": [3, 1], **ann}
+    return {"scenario": 1, "players": [player, {"name": "Ben", "creatures": [], "gold_taken": 0, "companions": []}]}
+
+
+@pytest.mark.parametrize("ann, words", [
+    ({"companions": [20, 20]}, "companions: 40 in all, but the box has only 30"),  # would be 420 points
+    ({"companions": [10 ** 9]}, "players[0].companions[0] must be at most 30"),
+    ({"gold_taken": 10 ** 4000}, "players[0].gold_taken must be at most 18"),
+    ({"creatures": [11]}, "players[0].creatures[0] must be at most 10"),
+    ({"creatures": [5] * 15}, "players[0].creatures has 15 entries, but the box has only 14"),
+])
+def test_numbers_past_what_the_box_holds_are_refused_with_a_clear_message(ann, words):
+    """Rulebook, "Contenu du jeu": "30 frères d'armes", "18 pépites d'or", "14 créatures maléfiques";
+    laurels: the examples show 5 to 8 (box.toml [limits])."""
+    with pytest.raises(ScoreInputError) as refused:
+        score(fellowship(**ann))
+    assert words in str(refused.value)
+
+
+def test_a_city_larger_than_all_city_fields_is_refused():
+    body = escape()
+    body["cities"]["K10"] = 10 ** 9
+    with pytest.raises(ScoreInputError, match="cities.K10 must be at most 30"):
+        score(body)
+
+
+def test_the_box_limits_still_score_a_full_fellowship():
+    assert score(fellowship(companions=[10, 10, 10], gold_taken=18, creatures=[10, 8]))["players"][0]["total"] \
+        == 18 + 3 * 55 + 36

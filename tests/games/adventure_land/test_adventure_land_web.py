@@ -113,7 +113,48 @@ def test_quick_score_answers_the_rulebook_example_and_refuses_bad_input(client):
         {"name": "Julie", "creatures": [], "gold": 0, "herbs": [], "swords": [], "largest_group": 1}]}
     response = client.post("/api/score/adventure-land", json=body)
     assert response.status_code == 200
-    assert response.get_json()["players"][0] == {"name": "Martin", "total": 61, "place": 1}
+    martin = response.get_json()["players"][0]
+    assert (martin["name"], martin["total"], martin["place"]) == ("Martin", 61, 1)
+    assert [line["points"] for line in martin["breakdown"]] == [22, 24, 4, 7, 4]
     body["players"][1]["name"] = "Martin"
     response = client.post("/api/score/adventure-land", json=body)
     assert response.status_code == 422 and "twice" in response.get_json()["error"]
+
+
+def test_the_quick_score_page_gives_each_players_lines_for_every_adventure(client):
+    import re
+
+    from tests.helpers import csrf_of
+    html = client.get("/score/adventure-land?scenario=2").get_data(as_text=True)
+    assert 'name="p0_largest_group"' in html and 'name="p0_gold_taken"' not in html
+    token = csrf_of(html)
+    # The rulebook's example: "(5 + 6) = 11 × 2 = 22", "8 figurines × 3 = 24", … = 61.
+    response = client.post("/score/adventure-land", data={
+        "csrf_token": token, "scenario": "2", "p0_name": "Martin", "p0_creatures": "5 6", "p0_gold": "2",
+        "p0_herbs": "3, 4", "p0_swords": "0 1 3", "p0_largest_group": "8", "p1_name": "Julie"})
+    assert response.status_code == 200
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+    assert "Martin 61 Creatures (laurels × 2) 22 Largest group (figures × 3) 24 Gold (2 each) 4 Herbs 7" in text
+    for scenario, fields in (("1", {"p0_creatures": "5", "p0_companions": "3 1", "p0_gold_taken": "2"}),
+                             ("3", {"p0_creatures": "8 7 7", "p0_gold": "2", "p0_outside_cities": "3",
+                                    "p0_city_four": "2", "creatures_left_on_board": "5"})):
+        page = client.post("/score/adventure-land", data={"csrf_token": token, "scenario": scenario,
+                                                          "p0_name": "Ann", "p1_name": "Ben", **fields})
+        assert page.status_code == 200 and 'id="al-quick-result"' in page.get_data(as_text=True)
+    # Past the box, or not ASCII digits: a clear refusal, and the typed counts stay.
+    for bad in ({"p0_companions": "20 20"}, {"p0_gold_taken": "1" * 5000}, {"p0_gold_taken": "٣"}):
+        refused = client.post("/score/adventure-land", data={"csrf_token": token, "scenario": "1", "p0_name": "Ann",
+                                                             "p1_name": "Ben", **bad})
+        assert refused.status_code == 422, bad
+        assert 'id="al-quick-error"' in refused.get_data(as_text=True)
+    assert 'value="20 20"' in client.post("/score/adventure-land", data={
+        "csrf_token": token, "scenario": "1", "p0_name": "Ann", "p1_name": "Ben", "p0_companions": "20 20"}).get_data(as_text=True)
+
+
+def test_a_table_takes_the_rulebooks_colours_violet_included(client):
+    from tests.helpers import start_table
+    players = [{"name": n, "colour": c} for n, c in (("Ann", "black"), ("Ben", "violet"))]
+    assert start_table(client, game="adventure-land", players=players)["token"]
+    html = client.get("/new/adventure-land").get_data(as_text=True)
+    first_seat = re.search(r'<select id="colour-0" name="colour">(.*?)</select>', html, re.S).group(1)
+    assert re.findall(r'<option value="(\w+)"', first_seat) == ["black", "green", "violet", "orange"]

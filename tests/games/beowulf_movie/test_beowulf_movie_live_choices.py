@@ -28,7 +28,8 @@ def test_a_squares_sheet_names_the_piece_it_shows_and_changes_when_the_piece_doe
     assert opened_for(html, "1-0") == "tile 5"
     assert opened_for(html, "0-0") == "figure 0 thane"
 
-    assert act(client, token, type="swap_tiles", square="0,2", square2="1,0").status_code == 200
+    assert act(client, token, type="place_tile", row=2, col=2, value=0, ability="golden-statue",
+               swap="0,2", swap2="1,0").status_code == 200
     html = client.get(f"/t/{token}/board").get_data(as_text=True)
     assert opened_for(html, "0-2") == "tile 5"
     assert opened_for(html, "1-0") == "tile 3 horn"
@@ -44,5 +45,5 @@ def test_every_form_a_player_fills_in_on_the_board_has_an_id(client):
         fills_in = re.search(r'<(select|textarea)\b|<input\b(?![^>]*type="hidden")', form)
         if fills_in:
             assert re.match(r'<form\b[^>]*\bid="[^"]+"', form), form[:300]
-    assert all(f'id="{form_id}"' in board for form_id in ("bm-place", "bm-swap-form", "bm-cash-treasure",
+    assert all(f'id="{form_id}"' in board for form_id in ("bm-palette", "bm-cash-treasure",
                                                             "bm-correct-form"))

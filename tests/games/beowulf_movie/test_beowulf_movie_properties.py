@@ -8,7 +8,7 @@ from hypothesis import event, given, settings, strategies as st
 
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
-from companion.games.beowulf_movie.catalogue import FIGURES
+from companion.games.beowulf_movie.box import FIGURES
 from companion.games.beowulf_movie.state import saga
 from tests.games.beowulf_movie.beowulf_movie_helpers import new_game
 
@@ -26,8 +26,11 @@ MOVES = st.one_of(
     st.just({"type": "confirm_board"}),
     st.just({"type": "edit_board"}),
     st.builds(lambda r, c: {"type": "remove_piece", "row": r, "col": c}, SQUARE, SQUARE),
-    st.builds(lambda a, b, c, d: {"type": "swap_tiles", "row": a, "col": b, "row2": c, "col2": d},
-              SQUARE, SQUARE, SQUARE, SQUARE),
+    st.builds(lambda r, c, a, b: {"type": "place_tile", "row": r, "col": c, "value": 0, "ability": "golden-statue",
+                                  "swap": f"{a[0]},{a[1]}", "swap2": f"{b[0]},{b[1]}"},
+              SQUARE, SQUARE, st.tuples(SQUARE, SQUARE), st.tuples(SQUARE, SQUARE)),
+    st.builds(lambda a, b: {"type": "good_counsel", "square": f"{a[0]},{a[1]}", "to": f"{b[0]},{b[1]}"},
+              st.tuples(SQUARE, SQUARE), st.tuples(SQUARE, SQUARE)),
     st.builds(lambda p: {"type": "cash_treasure", "points": p}, st.integers(0, 6)),
     st.builds(lambda s, p: {"type": "correct_saga", "seat": s, "points": p}, st.sampled_from([0, 1]), st.integers(-9, 9)),
     st.builds(lambda s: {"type": "set_first_player", "seat": s}, st.integers(0, 1)),

@@ -144,3 +144,18 @@ def test_any_body_gets_an_answer_or_a_score_input_error(body):
         assert str(error)
         return
     assert sum(answer["players"].values()) == sum(f["points"] for f in answer["figures"])
+
+
+@pytest.mark.parametrize("value", [10 ** 5000, 21, -21], ids=["5001 digits", "21", "-21"])
+def test_a_tile_value_past_the_apps_bound_is_refused_not_scored(value):
+    body = {"rows": 1, "cols": 2, "cells": [{"row": 0, "col": 0, "figure": {"player": "red", "kind": "castle"}},
+                                            {"row": 0, "col": 1, "tile": {"value": value}}]}
+    with pytest.raises(ScoreInputError, match="cells\\[1\\].tile.value must be between -20 and 20"):
+        GAME.quick_scorers["act"].score(body)
+
+
+@pytest.mark.parametrize("text", ["1_0", "٣", "５", "9" * 5000], ids=["underscore", "arabic", "fullwidth", "5000 digits"])
+def test_the_quick_page_takes_only_ascii_digits(text):
+    from companion.games.beowulf_movie.quick_form import from_form
+    with pytest.raises(ScoreInputError, match="value"):
+        from_form({"rows": ["2"], "cols": ["2"], "square": ["0,0"], "what": ["tile"], "value": [text]})

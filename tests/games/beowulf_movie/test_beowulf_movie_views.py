@@ -98,5 +98,64 @@ def test_the_quick_page_shows_each_figures_points_on_its_square():
     payload = {"rows": 1, "cols": 2, "cells": [{"row": 0, "col": 0, "figure": {"player": "red", "kind": "castle"}},
                                                {"row": 0, "col": 1, "tile": {"value": 3}}]}
     page = page_view(payload, GAME.quick_scorers["act"].score(payload))
-    assert page["grid"][0][0]["figure"]["score"]["points"] == 6
+    assert page["grid"][0][0]["figure"]["points"] == 6
     assert page["players"] == [("red", 6)]
+
+
+# --- the table's memory ----------------------------------------------------------------------------
+
+def test_act_iii_suggests_twice_the_act_i_board():
+    """Rulebook: "l'acte III emploie la surface entière d'un double plateau, et est deux fois plus
+    grand que les plateaux pour les actes I et II"."""
+    state = with_board(new_game(), rows=5, cols=7)
+    state = play(state, {"type": "score_act"}, {"type": "next_act", "first_seat": 0}).state
+    state = with_board(state, rows=5, cols=7, gorges=[(0, 3), (2, 3), (4, 3)])
+    state = play(state, {"type": "score_act"}, {"type": "next_act", "first_seat": 0}).state
+    view = GAME.view(state, None)
+    assert view["act"] == 3 and view["phase"] == "board"
+    assert view["suggested_size"] == {"rows": 5, "cols": 14}
+    assert "Twice as large" in json.dumps(view["act_hint"])
+
+
+def test_the_next_act_proposes_the_player_after_whoever_placed_the_last_piece():
+    """Rulebook: "le premier tour est commencé par le joueur qui aurait eu le prochain tour dans
+    l'acte précédent"; "le joueur à sa gauche joue après lui"."""
+    from companion.games.base import Actor
+    state = with_board(new_game(), rows=1, cols=3)
+    state = play(state, ({"type": "place_figure", "row": 0, "col": 0, "kind": "thane"}, Actor(0)),
+                 ({"type": "place_tile", "row": 0, "col": 1, "value": 2}, Actor(1)),
+                 {"type": "score_act"}).state
+    assert GAME.view(state, 0)["proposed_first_seat"] == 2  # Bob placed last: Cid, on his left
+    state = play(state, {"type": "next_act", "first_seat": 2}).state
+    # Act II's board: the host enters a tile for Cid, the last seat: Ann (seat 0) is next round the table.
+    state = play(state, {"type": "set_board_size", "rows": 2, "cols": 3},
+                 *[{"type": "set_square", "row": 1, "col": c, "kind": "gorge"} for c in range(3)],
+                 {"type": "confirm_board"},
+                 {"type": "place_tile", "row": 0, "col": 2, "value": 1, "seat": 2}).state
+    assert GAME.view(state, 0)["proposed_first_seat"] == 0
+
+
+def test_a_game_recorded_before_the_pointer_existed_proposes_no_one():
+    state = play(with_board(new_game(), rows=1, cols=2), {"type": "score_act"}).state
+    del state["last_seat"]
+    assert GAME.view(state, 0)["proposed_first_seat"] is None
+
+
+def test_the_quick_page_starts_each_act_at_the_size_this_server_remembers():
+    library = {"boards": {"1": {"rows": 5, "cols": 6, "blocked": [[4, 5]], "gorges": []},
+                          "2": {"rows": 5, "cols": 6, "blocked": [], "gorges": [[0, 2], [2, 2], [4, 2]]}}}
+    act_i = page_view(None, None, None, library, {"act": "1"})
+    assert (act_i["rows"], act_i["cols"], act_i["grid"][4][5]["state"]) == (5, 6, "blocked")
+    act_ii = page_view(None, None, None, library, {"act": "2"})
+    assert [sq["tile"]["ability"] for row in act_ii["grid"] for sq in row if sq["state"] == "tile"] == ["gorge"] * 3
+    act_iii = page_view(None, None, None, library, {"act": "3"})
+    assert (act_iii["rows"], act_iii["cols"]) == (5, 12)  # "deux fois plus grand"
+    assert (page_view(None, None, None, {}, {"act": "3"})["rows"]) == 6  # nothing remembered: 6 × 6
+
+
+def test_the_quick_page_strikes_through_what_a_betrayal_cancels():
+    payload = {"rows": 1, "cols": 3, "cells": [{"row": 0, "col": 0, "tile": {"value": 4}},
+                                               {"row": 0, "col": 1, "tile": {"value": 0, "ability": "betrayal"}},
+                                               {"row": 0, "col": 2, "tile": {"value": -2}}]}
+    grid = page_view(payload, None)["grid"][0]
+    assert [sq["tile"]["cancelled_by"] for sq in grid] == [["A2"], [], []]

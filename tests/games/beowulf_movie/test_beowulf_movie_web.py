@@ -48,22 +48,35 @@ def test_the_grid_shows_live_scores_and_a_figures_breakdown(client):
     assert "Sum 3 × 4 ◆" in page
 
 
-def test_tapping_a_square_then_a_figure_places_it(client):
+def test_picking_a_figure_then_tapping_a_square_places_it(client):
     token = table(client)
     html = client.get(f"/t/{token}").get_data(as_text=True)
-    assert 'form="bm-place"' in html
-    fields = hidden_fields(html, "bm-place") | {"square": "1,3", "what": "castle", "seat": "0"}
+    # Every empty square is a submit button of the palette: the tap sends the picked piece.
+    assert re.search(r'<button type="submit" form="bm-palette" name="square" value="1,3"', html)
+    fields = hidden_fields(html, "bm-palette") | {"square": "1,3", "what": "castle"}
     response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
     assert response.status_code == 200
     view = client.get(f"/api/tables/{token}").get_json()["view"]
     assert view["grid"][1][3]["figure"]["kind"] == "castle"
 
 
+def test_a_value_chip_then_a_square_places_a_tile_and_a_square_alone_asks_for_a_pick(client):
+    token = table(client)
+    fields = hidden_fields(client.get(f"/t/{token}").get_data(as_text=True), "bm-palette")
+    response = client.post(f"/t/{token}/act", data=fields | {"square": "0,1", "what": "tile:-3", "ability": "horn"},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["grid"][0][1]["tile"]["value"] == -3
+    fields = hidden_fields(response.get_data(as_text=True), "bm-palette")
+    refused = client.post(f"/t/{token}/act", data=fields | {"square": "0,2"}, headers={"HX-Request": "true"})
+    assert refused.status_code == 422 and "Pick a figure or a tile" in refused.get_data(as_text=True)
+
+
 def test_placing_on_a_taken_square_shows_why(client):
     token = table(client)
     act(client, token, type="place_tile", row=0, col=0, value=1)
     html = client.get(f"/t/{token}").get_data(as_text=True)
-    fields = hidden_fields(html, "bm-place") | {"square": "0,0", "what": "tile", "value": "2"}
+    fields = hidden_fields(html, "bm-palette") | {"square": "0,0", "what": "tile:2"}
     response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
     assert response.status_code == 422 and "Square A1 is already taken" in response.get_data(as_text=True)
 
@@ -73,7 +86,7 @@ def test_the_table_display_shows_the_grid_without_forms(client):
     act(client, token, type="place_tile", row=0, col=0, value=4)
     html = client.get(f"/t/{token}/board?display=1").get_data(as_text=True)
     assert "bm-display" in html and "+4" in html
-    assert 'form="bm-place"' not in html and 'value="score_act"' not in html
+    assert 'form="bm-palette"' not in html and 'value="score_act"' not in html
 
 
 def test_a_board_shape_saved_at_one_table_is_ready_at_the_next(client):
@@ -119,16 +132,11 @@ def test_the_shape_page_asks_to_count_act_i_before_any_act_ii_board_is_known(cli
     assert "Same size as the Act II board" not in page
 
 
-def test_the_placement_picker_names_the_picked_square_and_cancels_without_sending(client):
+def test_the_palette_keeps_its_pick_after_a_move_but_not_the_ability(client):
     token = table(client)
     html = client.get(f"/t/{token}").get_data(as_text=True)
-    picker = re.search(r'<form\b[^>]*\bid="bm-place".*?</form>', html, re.S).group(0)
-    # "Square " then one row letter and one column number per line, the picked one shown by CSS.
-    heading = re.search(r'<span class="bm-picked-named">(.*?)</span>\s*<span class="bm-picked-unnamed">', picker, re.S)
-    assert heading and text_of(heading.group(1)).startswith("Square ")
-    assert re.findall(r'bm-pick-row r\d+">(\w+)<', heading.group(1)) == ["A", "B", "C"]
-    assert re.findall(r'bm-pick-col c\d+">(\w+)<', heading.group(1)) == ["1", "2", "3", "4"]
-    assert re.search(r'<button type="reset" class="btn wide bm-close">Cancel</button>', picker)
+    palette = re.search(r'<form\b[^>]*\bid="bm-palette"[^>]*>', html).group(0)
+    assert 'data-keep="what seat"' in palette  # static/app.js keeps these after every new board
 
 
 def test_a_squares_sheet_closes_from_a_close_bar_inside_its_summary(client):
@@ -162,7 +170,7 @@ def test_the_figures_letters_and_their_legend_come_from_the_phones_language(clie
     html = client.get(f"/t/{token}").get_data(as_text=True)
     assert re.search(r'id="sq-0-0".*?<strong class="bm-letter">D</strong>', html, re.S)
     page = text_of(html)
-    assert "D = Drakkar (1 ◆)" in page and "D×3" in page and "D · Drakkar" in page
+    assert "D = Drakkar (1 ◆)" in page and "D×3" in page and "D Drakkar" in page
     assert "L = " not in page and "L×" not in page
 
 
@@ -173,3 +181,38 @@ def test_the_figures_letters_stay_english_while_a_catalogue_lacks_the_short_labe
     assert "(short)" not in html
     assert re.search(r'id="sq-0-0".*?<strong class="bm-letter">L</strong>', html, re.S)
     assert "L = Longship (1 ◆)" in text_of(html)
+
+
+def primary_buttons(html: str) -> list[str]:
+    return [text_of(b).strip() for b in re.findall(r'<(?:button|a)\b[^>]*class="btn primary[^"]*"[^>]*>(.*?)</(?:button|a)>', html, re.S)]
+
+
+def test_a_board_not_set_up_has_saving_its_shape_as_primary_button_not_the_treasure(client):
+    html = client.get(f"/t/{table(client, boards=False)}").get_data(as_text=True)
+    assert "Score the Treasure" in html
+    assert primary_buttons(html) == ["Set the size"]
+    token = table(client, boards=False)
+    act(client, token, type="set_board_size", rows=2, cols=2)
+    assert primary_buttons(client.get(f"/t/{token}").get_data(as_text=True)) == ["Save the board's shape"]
+
+
+def test_the_next_act_proposes_the_player_after_the_last_placement(client):
+    token = table(client)
+    assert act(client, token, type="place_tile", row=0, col=0, value=1, seat=0).status_code == 200
+    assert act(client, token, type="score_act").status_code == 200
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "Ann placed the last piece: Bob, on their left, would have played next." in text_of(html)
+    assert primary_buttons(html) == ["Bob"]
+
+
+def test_the_hosts_palette_picks_a_player_then_a_figure_and_places_it_in_their_colour(client):
+    token = table(client)  # this client started the table (the host) and holds Ann's seat
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    palette = re.search(r'<form\b[^>]*\bid="bm-palette".*?</form>', html, re.S).group(0)
+    assert re.findall(r'name="seat" value="(\d)"', palette) == ["0", "1"]  # Ann (checked) and Bob
+    assert re.search(r'name="seat" value="0" checked', palette)
+    assert re.findall(r'name="what" value="(\w+)"', palette) == ["beowulf", "thane", "castle", "longship"]
+    fields = hidden_fields(html, "bm-palette") | {"square": "2,2", "what": "thane", "seat": "1"}
+    assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    square = client.get(f"/api/tables/{token}").get_json()["view"]["grid"][2][2]
+    assert (square["figure"]["player"], square["figure"]["colour"]) == ("Bob", "green")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import ACTS
+from .box import ACTS
 from .state import saga, unused_diamonds
 from ..base import Score, State, _, rank
 

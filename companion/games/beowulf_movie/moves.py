@@ -14,8 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Mapping, Sequence
 
-from . import boards
-from .catalogue import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
+from . import boards, specials
+from .box import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
                         MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
 from .state import act_score, key
 from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, choice_field, evolve,
@@ -42,6 +42,7 @@ def setup(players: Sequence[PlayerSpec], options: Mapping[str, Any],
                    for seat in range(len(players))],
         "supply": [full_supply() for _ in players],  # figures in front of each player
         "first_seat": None,  # who starts the current act ("Le plus jeune joueur commence")
+        "last_seat": None,  # who placed the last piece: the next act starts with the seat after it
     }
     _open_act_board(state)
     return state
@@ -238,6 +239,7 @@ def place_figure(state: State, action: Action, actor: Actor) -> Applied:
     new = evolve(state)
     new["pieces"][key(row, col)] = {"figure": {"seat": seat, "kind": kind}}
     new["supply"][seat][kind] -= 1
+    new["last_seat"] = seat
     return Applied(new, label(PLACED[kind], player=_name(state, seat), square=square_name(row, col)))
 
 
@@ -248,11 +250,22 @@ def _ability(action: Action) -> str | None:
     return choice_field(action, "ability", ABILITY_KEYS)
 
 
+def _played_by(new: State, action: Action, actor: Actor) -> None:
+    """Whose turn a tile was: the phone's seat, or the seat the host names. Kept in ``last_seat``
+    so the next act can propose who starts (views.proposed_first_seat)."""
+    if action.get("seat") not in (None, ""):
+        new["last_seat"] = seat_field(action, "seat", new["players"])
+    elif actor.seat is not None:
+        new["last_seat"] = actor.seat
+
+
 def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     """A tile with its printed value and special ability, as it lies on the board.
 
     Rulebook: "Une tuile spéciale sans valeur imprimée dessus est traitée en tant qu'ayant une
     valeur de zéro." Whoever is at the table may enter a tile (tiles in hand are not tracked).
+    A Temptation or Courage tile may name a tile to ``remove``, a Golden Statue two tiles to
+    ``swap`` (see specials.check_follow_up): the tile and its effect are one move.
     """
     _participant(actor)
     _require_phase(state, "play")
@@ -260,17 +273,53 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     value = int_field(action, "value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
     ability = _ability(action)
     _free_square(state, row, col)
+    follow_up = specials.check_follow_up(state, action, ability, (row, col))
     new = evolve(state)
     new["pieces"][key(row, col)] = {"tile": {"value": value, "ability": ability}}
+    specials.apply_follow_up(new["pieces"], follow_up)
+    _played_by(new, action, actor)
     square = square_name(row, col)
     if ability is None:
         return Applied(new, label(_("Tile %(value)s placed on %(square)s"), value=f"{value:+d}", square=square))
+    done = specials.follow_up_label(follow_up, ability, value, square)
+    if done is not None:
+        return Applied(new, done)
     return Applied(new, label(_("%(ability)s tile %(value)s placed on %(square)s"),
                               ability=_named(ABILITIES[ability].name), value=f"{value:+d}", square=square))
 
 
+def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
+    """One move: a figure of the acting seat steps to an orthogonally adjacent empty square and the
+    Good Counsel tile goes where it stood (checks and rulebook quote: specials.good_counsel)."""
+    _require_phase(state, "play")
+    seat = _acting_seat(state, action, actor)
+    pieces, text = specials.good_counsel(state, action, seat, actor)
+    new = evolve(state)
+    new["pieces"] = copy.deepcopy(pieces)
+    new["last_seat"] = seat
+    return Applied(new, text)
+
+
+def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
+    """One move: a Drunkenness tile takes a Mead tile's place (specials.drunkenness). Placed as an
+    ordinary peril instead, it is a ``place_tile`` with ability drunkenness."""
+    _participant(actor)
+    _require_phase(state, "play")
+    pieces, text = specials.drunkenness(state, action)
+    new = evolve(state)
+    new["pieces"] = copy.deepcopy(pieces)
+    _played_by(new, action, actor)
+    return Applied(new, text)
+
+
 def place(state: State, action: Action, actor: Actor) -> Applied:
-    """The grid form's one move: ``what`` is a figure kind or "tile" (place_figure / place_tile)."""
+    """The palette's one move: ``what`` is a figure kind, "tile" (with ``value``), or "tile:<value>"
+    (a value chip), placed on ``square`` (the tapped square's button): place_figure / place_tile."""
+    raw = action.get("what")
+    if raw in (None, ""):
+        raise RuleError(_("Pick a figure or a tile's value first, then tap a square"))
+    if isinstance(raw, str) and raw.startswith("tile:"):  # the palette's value chips: "tile:-3"
+        action = {**action, "what": "tile", "value": raw[len("tile:"):].lstrip("+")}
     what = choice_field(action, "what", (*FIGURE_KINDS, "tile"))
     if what == "tile":
         return place_tile(state, action, actor)
@@ -299,7 +348,8 @@ def remove_piece(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def swap_tiles(state: State, action: Action, actor: Actor) -> Applied:
-    """Rulebook, "Statue d'or": the player "peut immédiatement permuter les positions de deux autres
+    """Kept to replay tables recorded before the Golden Statue became one move (``place_tile``
+    with ``swap``/``swap2``); no longer offered (not in ``actions.ACTIONS``). Rulebook, "Statue d'or": the player "peut immédiatement permuter les positions de deux autres
     tuiles quelconques qui sont déjà sur le plateau. Cependant, des figurines ne peuvent pas être
     déplacées." """
     _participant(actor)
@@ -417,6 +467,8 @@ HANDLERS: dict[str, Callable[[State, Action, Actor], Applied]] = {
     "place": place,
     "remove_piece": remove_piece,
     "swap_tiles": swap_tiles,
+    "good_counsel": good_counsel,
+    "drunkenness": drunkenness,
     "cash_treasure": cash_treasure,
     "correct_saga": correct_saga,
     "set_first_player": set_first_player,
