@@ -76,21 +76,21 @@ SPILLS_OUT_OF = """(selector) => { const box = document.querySelector(selector).
     .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`); }"""
 
 
-def test_german_fits_a_360_px_phone_the_movie_standings_and_the_tile_pickers_plus(server, new_phone):
+def test_german_fits_a_360_px_phone_the_movie_standings_and_the_placement_palette(server, new_phone):
     table = GAMES["beowulf-the-movie"](server.url)
     martha = new_phone(**GERMAN_PHONE)
     table.sit(martha, 1)
     expect(martha.locator("#bm-players")).to_contain_text("Sagapunkte")
     assert not martha.evaluate(SPILLS_OUT_OF, "#bm-players"), "the players table spills out of its card"
-
-    martha.locator("#sq-3-0").click()  # an empty square: the picker opens, a tile's value first
-    plus = martha.locator("#bm-place .stepper").first.locator("button[data-step='1']")
-    expect(plus).to_be_visible()
-    box = plus.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, f"the + shows {360 - box['x']:.0f} of {box['width']:.0f} px"
-    value = martha.locator("#bm-place .stepper").first.locator("input")
-    plus.click()
-    expect(value).to_have_value("1")
+    # The palette (a figure, a tile's value, its ability) replaced the picker whose "+" was cut:
+    # nothing in it reaches past the screen's edge either.
+    palette = martha.locator("#bm-palette")
+    expect(palette).to_be_visible()
+    cut = palette.evaluate("""p => [...p.querySelectorAll("label, button, input, span")].filter(e => e.checkVisibility())
+      .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.left < 0 || r.right > innerWidth + 0.5); })
+      .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`)""")
+    assert not cut, f"cut at the screen's edge: {cut}"
+    assert martha.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
 
 
 def test_game_names_are_translated_on_the_home_page_and_in_titles(server, new_phone):
