@@ -16,7 +16,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import config as config_module
     from . import database, i18n, live, security
-    from .extensions import babel, compress, csrf, db, limiter, migrate
+    from .extensions import babel, compress, csrf, db, htmx, limiter, migrate
     from .web import register_blueprints
 
     root = Path(__file__).resolve().parent.parent
@@ -29,6 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.select_locale)
     csrf.init_app(app)
     compress.init_app(app)
+    htmx.init_app(app)
     limiter.init_app(app)
     live.configure(app)
     security.init_app(app)

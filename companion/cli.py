@@ -9,8 +9,14 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import subprocess
 import sys
 from pathlib import Path
+
+from flask_migrate import upgrade
+
+from . import create_app
+from .qr import terminal
 
 PROCFILE = Path(__file__).resolve().parent.parent / "Procfile"
 
@@ -19,8 +25,6 @@ def lan_address() -> str:
     """This machine's address on the local network, for the phones around the table."""
     candidates: list[str] = []
     try:  # Debian and most Linux: every address of every interface, LAN first
-        import subprocess
-
         candidates += subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout.split()
     except (OSError, subprocess.SubprocessError):
         pass
@@ -44,18 +48,12 @@ def procfile_command(kind: str = "web") -> str:
 
 
 def upgrade_database() -> None:
-    from flask_migrate import upgrade
-
-    from . import create_app
-
     app = create_app()
     with app.app_context():
         upgrade(directory=str(Path(__file__).parent / "migrations"))
 
 
 def banner(url: str) -> str:
-    from .qr import terminal
-
     return f"\nCompanion is running. Open this on a phone or laptop at the table:\n\n    {url}\n\n{terminal(url)}"
 
 

@@ -2,6 +2,7 @@
 
 from flask_babel import Babel
 from flask_compress import Compress
+from flask_htmx import HTMX
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
@@ -19,4 +20,5 @@ migrate = Migrate()
 babel = Babel()
 csrf = CSRFProtect()
 compress = Compress()
+htmx = HTMX()  # `if htmx:` in a view: the request came from htmx (it wants a fragment)
 limiter = Limiter(key_func=get_remote_address, default_limits=[])

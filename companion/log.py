@@ -25,7 +25,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import live
 from .extensions import db
 from .games import get as get_game
-from .games.base import Action, Actor, Game, Label, RuleError, State, _, label
+from .games.base import Action, Actor, Game, Label, RuleError, State, _, label, move_spec
 from .models import Event, LibraryEntry, Snapshot, Table, utcnow
 
 MAX_TRIES = 60
@@ -256,9 +256,7 @@ def append(table_id: int, action: Action, actor: Actor, *, expected_version: int
 
     def change_of(table: Table) -> Change:
         game = game_of(table)
-        spec = game.actions.get(str(action.get("type")))
-        if spec is None:
-            raise RuleError("Unknown move: %(type)s", type=str(action.get("type")))
+        spec = move_spec(game, action)  # an unknown move is refused before any stale check
         if expected_version is not None and expected_version != table.version and not spec.stale_ok:
             raise StaleVersion(table.version)
         applied = game.apply(table.state, action, actor)

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
+from . import devices
 from .extensions import db
 from .games.base import Game, PlayerSpec, RuleError
 from .log import library_of
@@ -92,8 +93,6 @@ def seat_of(table: Table, device: str) -> Seat | None:
 
 
 def seat_context(table: Table) -> dict[str, Any]:
-    from . import devices
-
     device = devices.current()
     seat = seat_of(table, device)
     return {"seat": seat.index if seat else None, "is_host": table.host_device == device, "seats": table.seats}

@@ -242,8 +242,8 @@ def test_a_french_phone_reads_a_refused_act_score_in_french(client, phone):
     ("/api/score/beowulf-the-legend",
      {"advanced": False, "harsh": False, "players": [
          {"name": n, "fame": [], "treasure": [], "alliance_fame": [], "alliance_treasure": [], "misfortune": 0,
-          "wounds": 0, "double_wounds": 0, "scratches": s} for n, s in (("Ann", 7), ("Bob", 6))]},
-     "players: 13 scratches in all, but the box holds only 12"),
+          "wounds": w, "double_wounds": 0, "scratches": 0} for n, w in (("Ann", 6), ("Bob", 5))]},
+     "players: 11 wounds in all, but the box holds only 10"),
     ("/api/score/beowulf-the-movie/act",
      {"rows": 2, "cols": 2, "cells": [{"row": 0, "col": c, "figure": {"player": "red", "kind": "beowulf"}}
                                       for c in (0, 1)]},

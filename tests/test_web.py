@@ -137,13 +137,14 @@ def test_static_files_are_served_from_this_server_not_a_cdn(client):
 
 def test_a_one_tap_button_posts_its_fixed_fields(app):
     with app.test_request_context("/"):
-        from flask import g, render_template_string
+        from flask import render_template_string
 
-        g.board = {"act_url": "/t/x/act", "version": 3}
-        html = render_template_string('{% from "_macros.html" import act_button %}'
-                                      '{{ act_button("add_points", "+3", seat=1, points=3) }}')
+        html = render_template_string('{% from "_macros.html" import act_button with context %}'
+                                      '{{ act_button("add_points", "+3", seat=1, points=3) }}',
+                                      act_url="/t/x/act", version=3)
     assert 'name="seat" value="1"' in html and 'name="points" value="3"' in html
     assert 'name="type" value="add_points"' in html and 'name="version" value="3"' in html
+    assert 'action="/t/x/act"' in html
 
 
 def test_ending_a_score_pad_round_asks_first_because_it_reveals_the_face_down_points(client):

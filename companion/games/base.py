@@ -153,15 +153,39 @@ class OptionSpec:
     help: str = ""
 
 
+Handler = Callable[[State, Action, Actor], Applied]
+
+
 @dataclass(frozen=True)
 class ActionSpec:
-    """One kind of move: its JSON Schema (fields besides "type") for the OpenAPI document."""
+    """One kind of move: what it does, its JSON Schema (fields besides "type") and its handler.
+
+    A game's ``actions`` table is the one list of its moves: the OpenAPI document, the stale
+    check and ``GameKit.apply`` all read it, so a move cannot be documented without being
+    playable or the other way round. Write entries with ``spec``.
+    """
 
     summary: str
     schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
     # A move that stays valid on a screen one version behind (a player's own private entry,
     # adding points): applied to the newest state instead of being refused as stale.
     stale_ok: bool = False
+    # Called with a copy of the state to change (the platform made it), the action and the actor.
+    handler: Handler | None = None
+    # False for a retired move: replayed from old logs, refused as unknown when a phone sends it,
+    # left out of the OpenAPI document.
+    offered: bool = True
+
+
+def spec(summary: str, handler: Handler, schema: Mapping[str, Any] | None = None,
+         stale_ok: bool = False, offered: bool = True) -> ActionSpec:
+    """One row of a game's move table: ``"end_round": spec(_("..."), end_round, schema(...))``."""
+    return ActionSpec(summary, schema if schema is not None else fields(), stale_ok, handler, offered)
+
+
+def fields(required: Sequence[str] = (), **properties: Any) -> dict[str, Any]:
+    """A move's JSON Schema: an object with these ``properties``, the ``required`` ones listed."""
+    return {"type": "object", "required": list(required), "properties": properties}
 
 
 @dataclass(frozen=True)
@@ -215,7 +239,9 @@ class Game(Protocol):
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State: ...
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied: ...
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        """Every game gets this from ``GameKit``: the platform's one dispatch of a move."""
+        ...
 
     def view(self, state: State, seat: int | None) -> View:
         """What one seat may see (seat None: the table display and any phone without a seat).
@@ -233,6 +259,93 @@ class Game(Protocol):
     # Optional: ``quick_page_view(payload, result, form)`` — whatever the game's quick.html needs.
     # Optional: ``progress(state) -> list[list[int]]`` — each seat's running score after each
     # step (round, act, episode), drawn as a chart once the game is over.
+
+
+# --- the kit: one dispatch of a move, for every game ---------------------------------------
+
+# The platform's refusals that are the same in every game: one message each.
+NOT_AT_TABLE = _("Take a seat at this table to make moves")
+UNKNOWN_MOVE = _("Unknown move: %(type)s")
+GAME_OVER = _("The game is over.")
+
+
+def at_table(actor: Actor) -> bool:
+    """Seated or the host: a phone without a seat that does not host only watches."""
+    return actor.seat is not None or actor.host
+
+
+def require_at_table(actor: Actor) -> None:
+    if not at_table(actor):
+        raise RuleError(NOT_AT_TABLE)
+
+
+def move_spec(game: "Game", action: Mapping[str, Any], *, new: bool = True) -> ActionSpec:
+    """The row of the game's move table this action names; an unknown move is refused.
+
+    A retired move (``offered=False``) is unknown to a phone making a new move, and still
+    known when the log replays an old one (``new=False``).
+    """
+    found = game.actions.get(str(action.get("type")))
+    if found is None or (new and not found.offered):
+        raise RuleError(UNKNOWN_MOVE, type=str(action.get("type")))
+    return found
+
+
+class GameKit:
+    """What every game inherits: ``apply`` dispatches a move through the game's ``actions``.
+
+    Refused here, once for every game: a phone that is neither seated nor the host, a move
+    after the game is over, a move the table does not list. The state is copied once, here:
+    a handler changes the copy it is given and returns ``Applied`` (a RuleError drops the copy,
+    so a refused move changes nothing).
+    """
+
+    actions: Mapping[str, ActionSpec]
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        require_at_table(actor)
+        if self.is_over(state):
+            raise RuleError(GAME_OVER)
+        handler = move_spec(self, action, new=False).handler  # type: ignore[arg-type]
+        assert handler is not None, f"{action.get('type')} has no handler"
+        return self.after_move(handler(evolve(state), action, actor), action, actor)
+
+    def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
+        """What follows every move of this game (the Legend ends once the last value is in)."""
+        return applied
+
+
+def acting_seat(state: State, action: Mapping[str, Any], actor: Actor, default: int | None = None) -> int:
+    """The seat a public move is for: its ``seat`` field, else the phone's own seat.
+
+    A player enters a move for themselves; the host may enter it for anyone. ``default`` is
+    the seat the host's move is for when it names none (the seat the game is waiting for).
+    """
+    if action.get("seat") not in (None, ""):
+        seat = seat_field(action, "seat", state["players"])
+    elif actor.seat is not None and (default is None or not actor.host):
+        seat = actor.seat
+    elif default is not None:
+        seat = default
+    else:
+        raise RuleError("Say which player this is for.")
+    if seat != actor.seat and not actor.host:
+        raise RuleError("Only %(player)s or the host can enter this.", player=state["players"][seat]["name"])
+    return seat
+
+
+def require_phase(state: State, *phases: str,
+                  why_not: Callable[[State, tuple[str, ...]], RuleError]) -> None:
+    """The move belongs to one of ``phases``; otherwise ``why_not`` says what the table waits for.
+
+    Each game words its own reasons (what it waits for depends on the game), so each passes
+    its ``why_not``; a move after the game is over never gets here (``GameKit.apply``).
+    """
+    if state["phase"] not in phases:
+        raise why_not(state, phases)
 
 
 # --- helpers every game uses -------------------------------------------------------------

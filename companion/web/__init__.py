@@ -2,11 +2,10 @@
 
 from flask import Flask
 
+from . import api, errors, health, library, live, pages, play, quick, records, tables
+
 
 def register_blueprints(app: Flask) -> None:
-    from . import api, errors, health, library, live, pages, play, quick, records, tables
-
     errors.init_app(app)
-    pages.init_app(app)
-    for module in (tables, play, live, api, quick, records, library, health):
+    for module in (pages, tables, play, live, api, quick, records, library, health):
         app.register_blueprint(module.bp)

@@ -21,6 +21,7 @@ from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
 from ..models import Table
 from .context import actor_for, load_table, optional_int, public_url, valid_request_id
+from . import submit
 from .openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -90,7 +91,7 @@ def games():
         {"key": g.key, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
          "options": [{"key": o.key, "kind": o.kind, "default": o.default,
                       "choices": [c for c, _ in o.choices]} for o in g.options],
-         "actions": sorted(g.actions)}
+         "actions": sorted(name for name, spec in g.actions.items() if spec.offered)}
         for g in registry().values()]})
 
 
@@ -153,21 +154,17 @@ def get_table(token: str):
 @bp.post("/tables/<token>/seats/<int:index>/claim")
 @limiter.limit(join_limit)
 def claim(token: str, index: int):
-    table = load_table(token)
-    try:
-        seating.claim(table, index, devices.current())
-    except RuleError as error:
-        raise ApiError(409, translate(error.msg, error.args_)) from None
-    return jsonify(table_json(load_table(token)))
+    return _seated(token, submit.claim(load_table(token), index))
 
 
 @bp.post("/tables/<token>/seats/<int:index>/release")
 def release(token: str, index: int):
-    table = load_table(token)
-    try:
-        seating.release(table, index, devices.current())
-    except RuleError as error:
-        raise ApiError(403, translate(error.msg, error.args_)) from None
+    return _seated(token, submit.release(load_table(token), index))
+
+
+def _seated(token: str, outcome: submit.Outcome):
+    if outcome.refused:
+        raise ApiError(outcome.status, outcome.text or "")
     return jsonify(table_json(load_table(token)))
 
 
@@ -182,47 +179,32 @@ def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
     return expected, request_id
 
 
-def _recorded(table_token: str, recorded: log.Recorded):
-    table = load_table(table_token)
+def _answer(token: str, outcome: submit.Outcome):
+    """The recorded move with the table as it is now, or the refusal as ``{"error": ...}``."""
+    if outcome.refused:
+        extra = {"version": outcome.version} if outcome.version is not None else {}
+        raise ApiError(outcome.status, outcome.text or "", **extra)
+    recorded = outcome.recorded
     return jsonify({"version": recorded.version, "label": render_label(recorded.label),
-                    "duplicate": recorded.duplicate, "table": table_json(table)})
-
-
-def _guard(move):
-    try:
-        return move()
-    except log.StaleVersion as stale:
-        raise ApiError(409, translate("The table changed — here is the new state. Nothing was applied."),
-                       version=stale.current) from None
-    except RuleError as error:
-        raise rule_error(error) from None
-    except log.Busy:
-        raise ApiError(503, translate("The table is very busy; please try again.")) from None
+                    "duplicate": recorded.duplicate, "table": table_json(load_table(token))})
 
 
 @bp.post("/tables/<token>/actions")
 def act(token: str):
     table = load_table(token)
     actor = actor_for(table)
-    if actor.seat is None and not actor.host:
-        raise ApiError(403, translate("Claim a seat to play."))
     data = body()
     expected, request_id = _control(data)
     if not isinstance(data.get("type"), str):
         raise ApiError(422, "type: the name of the move is missing.")
-    recorded = _guard(lambda: log.append(table.id, data, actor, expected_version=expected, request_id=request_id))
-    return _recorded(token, recorded)
+    return _answer(token, submit.submit(table, actor, data, expected_version=expected, request_id=request_id))
 
 
 @bp.post("/tables/<token>/undo")
 def undo(token: str):
     table = load_table(token)
-    actor = actor_for(table)
-    if actor.seat is None and not actor.host:
-        raise ApiError(403, translate("Only the players at this table can undo."))
     expected, request_id = _control(body())
-    return _recorded(token, _guard(lambda: log.undo(table.id, actor, expected_version=expected,
-                                                    request_id=request_id)))
+    return _answer(token, submit.undo(table, actor_for(table), expected_version=expected, request_id=request_id))
 
 
 @bp.get("/tables/<token>/history")

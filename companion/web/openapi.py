@@ -33,7 +33,7 @@ def _body(schema: dict[str, Any], example: Any = None) -> dict[str, Any]:
 def _action_schemas() -> list[dict[str, Any]]:
     schemas = []
     for game in registry().values():
-        for name, spec in sorted(game.actions.items()):
+        for name, spec in sorted((n, s) for n, s in game.actions.items() if s.offered):
             fields = dict(spec.schema)
             properties = {"type": {"const": name}, "version": {"type": "integer", "minimum": 0},
                           "request_id": {"type": "string", "minLength": 1, "maxLength": 64},

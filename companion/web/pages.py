@@ -7,91 +7,103 @@ import secrets
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, Response, current_app, g, jsonify, redirect, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, redirect, request, url_for
 from flask_babel import get_locale
 
+from .. import devices
 from ..games import get as get_game
 from ..games.base import _
 from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
-from .play import htmx
+from ..seating import tables_of_device
 
 ONE_YEAR = 365 * 24 * 3600
 
+bp = Blueprint("pages", __name__)
 
-def init_app(app: Flask) -> None:
-    htmx.init_app(app)
 
-    # Globals, not context: macros imported without context (the board macros) see them too.
-    app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
-    app.jinja_env.globals["board"] = lambda: g.get("board", {})
+@bp.record_once
+def jinja_globals(state) -> None:
+    # A global, not context: macros imported without context see it too.
+    state.app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
+    state.app.jinja_env.globals["board_context_missing"] = board_context_missing
 
-    @app.context_processor
-    def helpers():
-        return {
-            "languages": LANGUAGE_NAMES,
-            "current_language": str(get_locale() or "en"),
-            "game_css": game_css,
-            "quick_page": quick_page,
-        }
 
-    @app.template_filter("game_title")
-    def game_title(key: str) -> str:
-        game = get_game(key)
-        return translate(game.title) if game else key
+def board_context_missing(macro: str) -> None:
+    """A board macro imported without context would post its form nowhere: fail loudly instead."""
+    raise RuntimeError(f'{macro}() needs the board\'s context: {{% from "_macros.html" import {macro} with context %}}')
 
-    @app.template_filter("colour_name")
-    def colour_name(colour: str) -> str:
-        return translate(COLOUR_NAMES.get(colour, colour))
 
-    @app.url_defaults
-    def versioned_static(endpoint: str, values: dict) -> None:
-        # Static URLs carry a hash of the file: a phone caches them for a year and still
-        # gets a new version the moment the file changes.
-        if endpoint == "static" and "filename" in values:
-            values.setdefault("v", static_hash(values["filename"]))
+@bp.app_context_processor
+def helpers():
+    return {
+        "languages": LANGUAGE_NAMES,
+        "current_language": str(get_locale() or "en"),
+        "game_css": game_css,
+        "quick_page": quick_page,
+    }
 
-    @app.after_request
-    def vary_on_htmx(response: Response) -> Response:
-        # One URL serves the page or its fragment: caches must keep them apart.
-        response.vary.add("HX-Request")
-        if request.endpoint == "static" and request.args.get("v"):
-            response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
-        elif request.endpoint != "static":
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
 
-    @app.get("/manifest.webmanifest")
-    def manifest():
-        # Installed on a home screen, the app opens at /resume: straight into this phone's seat.
-        body = {
-            "name": "Companion", "short_name": "Companion", "start_url": "/resume", "scope": "/",
-            "display": "standalone", "background_color": "#14161a", "theme_color": "#14161a",
-            "icons": [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
-                       "type": "image/png", "purpose": "any maskable"} for n in (192, 512)],
-        }
-        response = jsonify(body)
-        response.mimetype = "application/manifest+json"
-        return response
+@bp.app_template_filter("game_title")
+def game_title(key: str) -> str:
+    game = get_game(key)
+    return translate(game.title) if game else key
 
-    @app.get("/resume")
-    def resume():
-        """The table this phone last played at, else the home page."""
-        from ..seating import tables_of_device
-        from .. import devices
 
-        mine = [t for t in tables_of_device(devices.current(), limit=1) if not t.finished]
-        return redirect(url_for("play.page", token=mine[0].token) if mine else url_for("tables.home"))
+@bp.app_template_filter("colour_name")
+def colour_name(colour: str) -> str:
+    return translate(COLOUR_NAMES.get(colour, colour))
 
-    @app.post("/lang")
-    def set_language():
-        code = request.form.get("lang", "")
-        back = request.form.get("next", "/")
-        if not back.startswith("/") or back.startswith("//"):
-            back = "/"
-        response = redirect(back)
-        if code in current_app.config["LANGUAGES"]:
-            response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
-        return response
+
+@bp.app_url_defaults
+def versioned_static(endpoint: str, values: dict) -> None:
+    # Static URLs carry a hash of the file: a phone caches them for a year and still
+    # gets a new version the moment the file changes.
+    if endpoint == "static" and "filename" in values:
+        values.setdefault("v", static_hash(values["filename"]))
+
+
+@bp.after_app_request
+def vary_on_htmx(response: Response) -> Response:
+    # One URL serves the page or its fragment: caches must keep them apart.
+    response.vary.add("HX-Request")
+    if request.endpoint == "static" and request.args.get("v"):
+        response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    elif request.endpoint != "static":
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    # Installed on a home screen, the app opens at /resume: straight into this phone's seat.
+    body = {
+        "name": "Companion", "short_name": "Companion", "start_url": "/resume", "scope": "/",
+        "display": "standalone", "background_color": "#14161a", "theme_color": "#14161a",
+        "icons": [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+                   "type": "image/png", "purpose": "any maskable"} for n in (192, 512)],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/resume")
+def resume():
+    """The table this phone last played at, else the home page."""
+    mine = [t for t in tables_of_device(devices.current(), limit=1) if not t.finished]
+    return redirect(url_for("play.page", token=mine[0].token) if mine else url_for("tables.home"))
+
+
+@bp.post("/lang")
+def set_language():
+    code = request.form.get("lang", "")
+    back = request.form.get("next", "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    response = redirect(back)
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANG_COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
 
 
 COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),

@@ -13,10 +13,12 @@ from ..games import registry
 from ..games.base import Game, RuleError
 from ..i18n import translate
 from .. import seating
+from ..seating import COLOURS
+from . import submit
+from .board import board_context
 from .context import load_table, public_url
 
 bp = Blueprint("tables", __name__)
-
 
 
 def join_rate_limit() -> str:
@@ -93,30 +95,24 @@ def join(token: str):
 @bp.post("/t/<token>/seats/<int:index>/claim")
 @limiter.limit(join_rate_limit)
 def claim(token: str, index: int):
-    table = load_table(token)
-    try:
-        seating.claim(table, index, devices.current())
-    except RuleError as error:
-        flash(translate(error.msg, error.args_), "error")
+    outcome = submit.claim(load_table(token), index)
+    if outcome.refused:
+        flash(outcome.text, "error")
         return redirect(url_for("tables.join", token=token, pick=1))
     return redirect(url_for("play.page", token=token))
 
 
 @bp.post("/t/<token>/seats/<int:index>/release")
 def release(token: str, index: int):
-    table = load_table(token)
-    try:
-        seating.release(table, index, devices.current())
-    except RuleError as error:
-        flash(translate(error.msg, error.args_), "error")
+    outcome = submit.release(load_table(token), index)
+    if outcome.refused:
+        flash(outcome.text, "error")
     # Back to where the phone stands now: its seat page if it still has one, else the seat picker.
     return redirect(url_for("tables.join", token=token))
 
 
 @bp.get("/t/<token>/display")
 def display(token: str):
-    from .play import board_context
-
     table = load_table(token)
     return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True))
 

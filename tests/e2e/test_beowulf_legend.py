@@ -4,18 +4,19 @@ A fresh server knows only what the rulebook places on the board, so the table en
 from the physical board as Beowulf reaches it:
 
 1. Martha, the youngest, becomes first player. Beowulf moves onto episode 1, King Hygelac's Court
-   (a minor opportunity): Martha and Sandra exchange 2 cards, Mark passes.
+   (a minor opportunity): the players exchange cards, which the app does not track, so one "Done"
+   tap closes it and moves Beowulf on.
 2. Episode 2, Sail to Denmark: its kind is not in the rulebook; the table enters it as a Selection
    (minor). Martha takes Fame 2, Mark an alliance token, Sandra draws 2 cards. Mark turns his
-   alliance token over and enters, on his phone only, that it shows fame 4.
+   alliance token over and enters, on his phone only, that it shows fame 4. Sandra's tap, the last
+   of the episode, also moves Beowulf on.
 3. Episode 3 is the first major episode: the table confirms the rulebook's King Hrothgar's Hall
    (simultaneous, Friendship; 3 players: spaces 1–3 in play, space 4 covered by the red marker).
    Revealed: Sandra 1, Martha 2, Mark 2 Friendship symbols → Martha marker 1 (tie broken from the
    first player, clockwise), Mark 2, Sandra 3. Martha takes the 2 alliance tokens (space 3), Mark
-   the King Hrothgar's Blessing (space 1), Sandra the treasure 1 left (space 2). Sandra, holding
-   the highest marker, becomes first player. Martha enters her two alliance tokens: treasure 3
-   and fame 6.
-4. Sandra moves Beowulf on to episode 4.
+   the King Hrothgar's Blessing (space 1); Sandra, left the last space, gets the treasure 1 without
+   a tap and, holding the highest marker, becomes first player; Beowulf moves on to episode 4 in
+   the same tap. Martha enters her two alliance tokens: treasure 3 and fame 6.
 
 Private values (an alliance token's face and value) must show on their owner's phone and nowhere
 else: what the other phones and the display show does not change when they are entered.
@@ -105,25 +106,20 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     # --- episode 1, King Hygelac's Court: a minor opportunity, in turn from Martha ----------
     martha.get_by_role("button", name="Move Beowulf onto episode 1").click()
     at_episode(screens, 1, "King Hygelac's Court")
-    turn_of(screens, MARTHA, "Martha")
-    expect(sandra.locator("#bl-step").get_by_role("button", name="Take part")).to_have_count(0)  # not her turn
+    all_show(screens, "#bl-step .bl-prompt", "Each player may exchange exactly 2 cards; tap Done when all have.")
+    expect(sandra.locator("#bl-step").get_by_role("button", name="Pass")).to_have_count(0)  # nobody asked one by one
     screenshot(martha, "legend-02-episode-1-360")
-    martha.locator("#bl-step").get_by_role("button", name="Take part").click()
-    turn_of(screens, MARK, "Mark")
-    mark.locator("#bl-step").get_by_role("button", name="Pass").click()
-    turn_of(screens, SANDRA, "Sandra")
-    sandra.locator("#bl-step").get_by_role("button", name="Take part").click()
-    all_show(screens, "#bl-step", "Episode 1 is over")
-    all_show(screens, "#bl-step .bl-records", "Mark — Passed")
-    screenshot(display, "legend-03-episode-1-over-display-360")
+    martha.locator("#bl-step").get_by_role("button", name="Done: move Beowulf on").click()
 
     # --- episode 2, Sail to Denmark: the table enters its kind from the board ---------------
-    martha.get_by_role("button", name="Move Beowulf to the next episode").click()
     at_episode(screens, 2, "Sail to Denmark")
+    all_show(screens, "#bl-step", "Episode 1 is over")
+    all_show(screens, "#bl-step .bl-records", "Mark — Exchanged 2 cards, or kept their hand")
+    screenshot(display, "legend-03-episode-1-over-display-360")
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 2 yet")
     expect(display.locator("#bl-step")).to_contain_text("A player enters it from their phone.")
     entry = sandra.locator("#bl-entry-2")  # the rulebook names episode 2: the form is open at once
-    expect(entry.locator("input[name=name]")).to_have_value("Sail to Denmark")
+    expect(entry.locator("select[name=key]")).to_have_value("sail_to_denmark")  # the rulebook names it
     expect(entry.locator(".bl-f-symbols")).to_be_hidden()  # asked once the kind needs them
     entry.locator(".bl-f-kind .bl-chip").filter(has_text="Selection").click()
     expect(entry.locator(".bl-f-spaces")).to_be_hidden()  # a selection has no reward spaces
@@ -138,6 +134,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     mark.locator("#bl-step").get_by_role("button", name="An alliance token").click()
     turn_of(screens, SANDRA, "Sandra")
     sandra.locator("#bl-step").get_by_role("button", name="Draw 2 cards").click()
+    at_episode(screens, 3, "")  # the last turn of the episode moved Beowulf on
     all_show(screens, "#bl-step", "Episode 2 is over")
     tokens_of(screens, MARTHA, "fame 1 · treasure 0 · alliance 0")
     tokens_of(screens, MARK, "fame 0 · treasure 0 · alliance 1")
@@ -159,8 +156,6 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
         never_shows(page, "Alliance (fame)", "If the game ended now: 9 points")
 
     # --- episode 3: the first major episode, King Hrothgar's Hall ----------------------------
-    martha.get_by_role("button", name="Move Beowulf to the next episode").click()
-    at_episode(screens, 3, "")
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 3 yet")
     hall = martha.locator("details.bl-suggestion").filter(has_text="It is King Hrothgar's Hall")
     hall.locator("summary").click()
@@ -199,12 +194,11 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     martha.get_by_role("button", name="Take space 3: 2 alliance tokens").click()
     all_show(screens, "#bl-step .bl-prompt", "Mark (status marker 2) picks a reward space.")
     mark.get_by_role("button", name="Take space 1: Special card: King Hrothgar's Blessing").click()
-    all_show(screens, "#bl-step .bl-prompt", "Sandra (status marker 3) picks a reward space.")
-    expect(sandra.locator("form.bl-pick")).to_have_count(1)  # the last marker takes what is left
-    sandra.get_by_role("button", name="Take space 2: Treasure 1").click()
-
-    # Sandra held the highest marker: she becomes first player.
+    # "Le joueur qui possède le marqueur avec le chiffre le plus élevé ne dispose d'aucun choix":
+    # Sandra gets the treasure 1 without a tap, becomes first player, and Beowulf moves on.
+    at_episode(screens, 4, "")
     all_show(screens, "#bl-step", "Episode 3 is over — King Hrothgar's Hall")
+    all_show(screens, "#bl-step .bl-records", "Sandra — space 2: Treasure 1")
     first_player(screens, SANDRA)
     tokens_of(screens, SANDRA, "fame 0 · treasure 1 · alliance 0")
     tokens_of(screens, MARTHA, "fame 1 · treasure 0 · alliance 2")
@@ -238,10 +232,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     never_shows(sandra, "Alliance (fame)")
     never_shows(display, "Alliance (fame)", "If the game ended now")
 
-    # --- Sandra, first player now, moves Beowulf on --------------------------------------------
-    expect(martha.get_by_role("button", name="Move Beowulf to the next episode")).to_be_visible()
-    sandra.get_by_role("button", name="Move Beowulf to the next episode").click()
-    at_episode(screens, 4, "")
+    # --- Sandra, first player now: Beowulf is on episode 4 ------------------------------------
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 4 yet")
     first_player(screens, SANDRA)
     screenshot(sandra, "legend-12-episode-4-360")
@@ -469,13 +460,11 @@ def test_the_acting_phone_finds_its_buttons_on_its_first_screen(server, new_phon
     first_screen(martha, martha.get_by_role("button", name="Move Beowulf onto episode 1"), "legend-fold-01-start-390")
     host_act(server, host, token, type="set_first_player", seat=1)
     host_act(server, host, token, type="advance")
-    take_part = martha.locator("#bl-step").get_by_role("button", name="Take part")
-    expect(take_part).to_be_visible(timeout=LIVE)
-    first_screen(martha, take_part, "legend-fold-02-minor-390")
+    done = martha.locator("#bl-step").get_by_role("button", name="Done: move Beowulf on")
+    expect(done).to_be_visible(timeout=LIVE)
+    first_screen(martha, done, "legend-fold-02-minor-390")
 
-    host_act(server, host, token, type="take_opportunity", seat=1)
-    host_act(server, host, token, type="pass", seat=2)
-    host_act(server, host, token, type="pass", seat=0)
+    host_act(server, host, token, type="end_minor")
     host_act(server, host, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
              spaces=["special:blessing", "treasure1", "alliance2", "cards2", "fame1"])
     host_act(server, host, token, type="advance")
@@ -497,3 +486,69 @@ def test_the_acting_phone_finds_its_buttons_on_its_first_screen(server, new_phon
     box = here.bounding_box()
     assert box["y"] + box["height"] <= 800, "the path's current episode is below the fold"
     expect(display.locator(".bl-path-card li.bl-cell").first).to_contain_text("King Hygelac's Court")
+
+
+# --- the setup guide, the glossary and the translated names, at 390 × 844 ---------------------
+
+
+def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_three_languages(server, new_phone):
+    host, token = new_legend_table(server)
+    sandra = new_phone(**PHONE_390)
+    sandra.goto(f"{server.url}/t/{token}/join")
+    sandra.get_by_role("button", name="Sandra").click()
+
+    # The setup guide for 3 players: the rulebook's steps as tick boxes, then what it leaves unsaid.
+    guide = sandra.locator("#bl-setup")
+    expect(guide).to_contain_text("Setting up for 3 players")
+    expect(guide).to_contain_text("covering reward space 4")
+    cards = guide.locator("#bl-setup-cards")
+    for name in ("Beowulf's Daring", "Beowulf's Resolve", "King Hrothgar's Blessing", "The Warrior's Rest"):
+        cards.locator(".bl-chip").filter(has_text=name).click()
+    cards.get_by_role("button", name="Save the cards in play").click()
+    expect(sandra.locator(".history")).to_contain_text("4 special cards are in play with 3 players", timeout=LIVE)
+    for box in guide.locator("#bl-setup-list input[type=checkbox]").all():
+        box.check()
+    screenshot(sandra, "legend-setup-390")
+    host_act(server, host, token, type="set_first_player", seat=MARTHA)  # another phone's tap
+    expect(sandra.locator("#bl-player-1 .bl-first")).to_be_visible(timeout=LIVE)
+    expect(guide.locator("#bl-setup-list input:checked")).to_have_count(8)  # the ticks survive it
+    sandra.get_by_role("button", name="Move Beowulf onto episode 1").click()
+
+    # A minor episode: the glossary opens from the step.
+    expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Episode 1 of 36", timeout=LIVE)
+    sandra.locator("#bl-glossary > summary").click()
+    expect(sandra.locator("#bl-glossary dt").filter(has_text="A double scroll")).to_be_visible()
+    expect(sandra.locator("#bl-glossary")).to_contain_text("Draw two face-down alliance tokens.")
+    screenshot(sandra, "legend-glossary-minor-390")
+
+    # A major episode (Great Rewards is entered as the next one, then a major one): the glossary again.
+    host_act(server, host, token, type="end_minor", move_on=True)
+    host_act(server, host, token, type="enter_episode", key="great_rewards", kind="opportunity",
+             opportunity="great_rewards")
+    host_act(server, host, token, type="end_minor", move_on=True)
+    host_act(server, host, token, type="enter_episode", key="hrothgars_hall", kind="simultaneous",
+             symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", "fame1"])
+    expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Episode 3 of 36", timeout=LIVE)
+    expect(sandra.locator("#bl-step .bl-prompt")).to_contain_text("Everyone chooses cards secretly")
+    expect(sandra.locator("#bl-glossary dt").filter(has_text="A double scroll")).to_be_visible()  # still open
+    mark = new_phone(**PHONE_390)  # a phone opening it at the major episode
+    mark.goto(f"{server.url}/t/{token}/join")
+    mark.get_by_role("button", name="Mark").click()
+    expect(mark.locator("#bl-glossary dt").first).to_be_hidden()
+    mark.locator("#bl-glossary > summary").click()
+    expect(mark.locator("#bl-glossary dt").filter(has_text="A crossed-out wound")).to_be_visible()
+    screenshot(mark, "legend-glossary-major-390")
+    assert mark.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+
+    # A French phone and a German phone: episode and card names in their language.
+    for lang, great_rewards, game in (("fr", "Great Rewards", "Beowulf : la Légende"),
+                                      ("de", "Reicher Lohn", "Beowulf: Die Legende")):
+        phone = new_phone(**PHONE_390)
+        phone.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+        phone.goto(f"{server.url}/t/{token}/display")
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        expect(phone.locator("body")).to_contain_text(game)
+        expect(phone.locator(".bl-path-card li.bl-cell").nth(1)).to_contain_text(great_rewards)
+        expect(phone.locator("#bl-reference")).to_contain_text("Beowulf's Daring")
+    phone.locator("#bl-glossary > summary").click()
+    expect(phone.locator("#bl-glossary")).to_contain_text("Eine doppelte Schriftrolle")

@@ -1,30 +1,22 @@
-"""Every move a table can make: its JSON Schema (for the OpenAPI document) and its handler."""
+"""Every move a table can make: its JSON Schema (for the OpenAPI document) and its handler.
+
+A handler is given the one copy of the state ``GameKit.apply`` made; once its checks pass it
+changes that copy (``new = state``: from there on, the new state) and returns it.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
-
-from ..base import ActionSpec, Actor, Applied, State
+from ..base import ActionSpec, fields as schema, spec
 from . import counting, fight, holdings, turns
 from .box import herb_values, sword_values
 from .fight_strength import DIE_FACES, MAX_SWORDS
-
-Handler = Callable[[State, Mapping[str, Any], Actor], Applied]
 
 SEAT = {"type": "integer", "minimum": 0, "description": "whose holdings (default: your own; the host may name anyone)"}
 BAND = {"type": "string", "pattern": r"^\d+\+\d+$", "description": "a band by its make-up: \"1+2\" = 1 adventurer, 2 companions"}
 DIE = {"type": "integer", "minimum": 1, "maximum": DIE_FACES}
 
 
-def schema(required: list[str] | None = None, **props: Any) -> dict[str, Any]:
-    return {"type": "object", "required": required or [], "properties": props}
-
-
-def spec(summary: str, handler: Handler, fields: dict[str, Any] | None = None, stale_ok: bool = False) -> tuple[ActionSpec, Handler]:
-    return ActionSpec(summary, fields or schema(), stale_ok), handler
-
-
-MOVES: dict[str, tuple[ActionSpec, Handler]] = {
+ACTIONS: dict[str, ActionSpec] = {
     # Turns and terrain cards
     "reveal": spec("A terrain card is turned over: what it puts on the board", turns.reveal,
                    schema(["terrain"], terrain={"enum": list(turns.TERRAINS)})),
@@ -68,6 +60,3 @@ MOVES: dict[str, tuple[ActionSpec, Handler]] = {
                                    schema(["count"], count={"type": "integer", "minimum": 0})),
     "finish_scoring": spec("The count is complete: final scores", counting.finish_scoring),
 }
-
-ACTIONS: dict[str, ActionSpec] = {name: move[0] for name, move in MOVES.items()}
-HANDLERS: dict[str, Handler] = {name: move[1] for name, move in MOVES.items()}

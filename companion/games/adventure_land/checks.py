@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .. import base
 from ..base import Actor, RuleError, State, int_field
 
 
@@ -12,12 +13,13 @@ def player_name(state: State, seat: int) -> str:
 
 
 def require_phase(state: State, *phases: str) -> None:
-    if state["phase"] == "over":
-        raise RuleError("The game is over")
-    if state["phase"] not in phases:
-        if state["phase"] == "counting":
-            raise RuleError("The game has ended: only the final count is left")
-        raise RuleError("This is for the final count, after the game has ended")
+    base.require_phase(state, *phases, why_not=_why_not)
+
+
+def _why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+    if state["phase"] == "counting":
+        return RuleError("The game has ended: only the final count is left")
+    return RuleError("This is for the final count, after the game has ended")
 
 
 def require_no_fight(state: State) -> None:
@@ -31,29 +33,9 @@ def require_not_fighting(state: State, seat: int) -> None:
         require_no_fight(state)
 
 
-def require_table_member(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise RuleError("Only the players at the table or the host can do this")
-
-
 def require_host(actor: Actor) -> None:
     if not actor.host:
         raise RuleError("Only the host can do this")
-
-
-def public_seat(state: State, action: Mapping[str, Any], actor: Actor) -> int:
-    """The seat a public move is about: its ``seat`` field, else the actor's own.
-
-    A player records their own holdings; the host may record anyone's public ones.
-    """
-    if action.get("seat") in (None, ""):
-        if actor.seat is None:
-            raise RuleError("Say whose move this is")
-        return actor.seat
-    seat = int_field(action, "seat", 0, len(state["players"]) - 1)
-    if seat != actor.seat and not actor.host:
-        raise RuleError("Only %(player)s or the host can record this", player=player_name(state, seat))
-    return seat
 
 
 def own_seat(state: State, actor: Actor) -> int:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, nlabel, nmsg
+from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg
 from . import bands
 from .box import count, max_city_size
-from .checks import int_list, player_name, public_seat, require_host, require_phase, require_table_member
+from .checks import int_list, player_name, require_host, require_phase
 from .setup import LEARNED_CITY_SIZES
 
 
@@ -26,7 +26,7 @@ def _city(state: State, raw: Any) -> str:
 def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """Fields ``city`` and ``figures``: two lists of the same length; a city left out holds none."""
     require_phase(state, "counting")
-    seat = public_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     raw_cities = action.get("city") or []
     raw_cities = raw_cities if isinstance(raw_cities, list) else [raw_cities]
     figures = int_list(action, "figures", 0, count("adventurers_per_colour") + count("companions"))
@@ -43,7 +43,7 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
     if sum(entered.values()) > in_play:
         raise RuleError("%(player)s has only %(figures)s on the board", player=player_name(state, seat),
                         figures=nmsg("%(num)s figure", "%(num)s figures", in_play))
-    new = evolve(state)
+    new = state
     new["players"][seat]["cities"] = entered
     return Applied(new, label("The figures of %(player)s in cities are entered", player=player_name(state, seat)))
 
@@ -54,7 +54,7 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
     require_host(actor)
     city = _city(state, action.get("city"))
     size = int_field(action, "size", 1, max_city_size())
-    new = evolve(state)
+    new = state
     new["cities"][city] = size
     return Applied(
         new,
@@ -69,17 +69,16 @@ def set_creatures_on_board(state: State, action: Mapping[str, Any], actor: Actor
     require_host(actor)
     defeated = sum(len(p["creatures"]) for p in state["players"])
     left = int_field(action, "count", 0, count("fog_creatures") - defeated)
-    new = evolve(state)
+    new = state
     new["creatures"]["on_board"] = left
     return Applied(new, nlabel("%(num)s creature is still on the board", "%(num)s creatures are still on the board", left))
 
 
 def finish_scoring(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     require_phase(state, "counting")
-    require_table_member(actor)
     missing = [p["name"] for p in state["players"] if p["cities"] is None]
     if missing:
         raise RuleError("Enter the figures in cities of: %(players)s", players=", ".join(missing))
-    new = evolve(state)
+    new = state
     new["phase"] = "over"
     return Applied(new, label("Final count done"))

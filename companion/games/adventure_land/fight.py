@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, evolve, int_field, label, nmsg
+from ..base import Actor, Applied, RuleError, State, _, int_field, label, nmsg
 from . import bands
 from .box import herb_values, limit, sword_values
 from .fight_strength import DIE_FACES, MAX_SWORDS, Fight, wins
@@ -49,7 +49,7 @@ def start_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applie
     swords = int_list(action, "swords", 0, max(sword_values()))
     if len(swords) > MAX_SWORDS:
         raise RuleError("At most %(n)s swords in one fight", n=MAX_SWORDS)
-    new = evolve(state)
+    new = state
     player = new["players"][seat]
     fighter, player["bands"] = bands.take(player["bands"], action.get("band"))
     player["swords"] = remove_values(player["swords"], swords, _("You hold no sword with extra value %(value)s"))
@@ -93,7 +93,7 @@ def enter_dice(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
     dice = int_list(action, "dice", 1, DIE_FACES)
     if len(dice) != len(fight["swords"]):
         raise RuleError("Enter one die per sword: %(n)s", n=len(fight["swords"]))
-    new = evolve(state)
+    new = state
     new["fight"]["dice"] = dice
     return Applied(new, label("%(player)s rolls %(dice)s", player=player_name(state, fight["seat"]), dice=", ".join(map(str, dice))))
 
@@ -102,7 +102,7 @@ def add_herb(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Vous pouvez utiliser autant de plaquettes « herbes » que vous le souhaitez." """
     fight = _rolled(state, actor)
     value = int_field(action, "value", min(herb_values()), max(herb_values()))
-    new = evolve(state)
+    new = state
     player = new["players"][fight["seat"]]
     player["herbs"] = remove_values(player["herbs"], [value], _("You hold no herb of value %(value)s"))
     new["fight"]["herbs"].append(value)
@@ -119,7 +119,7 @@ def _pay_gold(new: State, seat: int) -> None:
 def add_gold(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Vous obtenez 1 point de combativité par pépite d'or que vous remettez dans la réserve." """
     fight = _rolled(state, actor)
-    new = evolve(state)
+    new = state
     _pay_gold(new, fight["seat"])
     new["fight"]["gold_points"] += 1
     return Applied(new, label("%(player)s hands in a gold piece: +1", player=player_name(state, fight["seat"])))
@@ -133,7 +133,7 @@ def reroll(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
         raise RuleError("There is no die to re-roll: no sword was used")
     die = int_field(action, "die", 0, len(fight["dice"]) - 1)
     value = int_field(action, "value", 1, DIE_FACES)
-    new = evolve(state)
+    new = state
     _pay_gold(new, fight["seat"])
     before = new["fight"]["dice"][die]
     new["fight"]["dice"][die] = value
@@ -150,7 +150,7 @@ def resolve_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
     if fight["dice"] is None:
         raise RuleError("Enter the dice first")
     won = wins(calculator(fight), fight["strength"])
-    new = evolve(state)
+    new = state
     player = new["players"][fight["seat"]]
     if won:
         player["bands"] = bands.sort(player["bands"] + [dict(fight["band"])])
@@ -184,7 +184,7 @@ def spent(fight: Mapping[str, Any]) -> dict[str, int]:
 def cancel_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """For a fight entered by mistake: everything committed goes back to its owner."""
     fight = _fight_of(state, actor, host_may=True)
-    new = evolve(state)
+    new = state
     player = new["players"][fight["seat"]]
     player["bands"] = bands.sort(player["bands"] + [dict(fight["band"])])
     player["swords"] = sorted(player["swords"] + fight["swords"])

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Actor, Applied, OptionSpec, PlayerSpec, RuleError, Score, State, View, _
+from ..base import GameKit, OptionSpec, PlayerSpec, Score, State, View, _
 from . import quick_form, setup as setup_rules
-from .actions import ACTIONS, HANDLERS
+from .actions import ACTIONS
 from .box import FLAT, PER_PLAYER
 from .quick import QUICK_SCORER
 from .state import scores
 from .views import view as seat_view
 
 
-class AdventureLand:
+class AdventureLand(GameKit):
     key = "adventure-land"
     title = _("Adventure Land")
     # "aventuriers (10 de chaque couleur : noir, vert, violet et orange)" (box contents)
@@ -49,12 +49,6 @@ class AdventureLand:
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
         return setup_rules.new_game(players, options, library)
-
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
-        handler = HANDLERS.get(action.get("type"))
-        if handler is None:
-            raise RuleError("Unknown move %(type)s", type=str(action.get("type")))
-        return handler(state, action, actor)
 
     def view(self, state: State, seat: int | None) -> View:
         return seat_view(state, seat)

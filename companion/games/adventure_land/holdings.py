@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, evolve, int_field, label, _
+from ..base import Actor, Applied, RuleError, State, _, acting_seat, int_field, label
 from . import bands
 from .box import count, herb_values, sword_values
-from .checks import own_seat, player_name, public_seat, require_not_fighting, require_phase
+from .checks import own_seat, player_name, require_not_fighting, require_phase
 
 
 def _holder(state: State, action: Mapping[str, Any], actor: Actor) -> int:
     require_phase(state, "play")
-    seat = public_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     require_not_fighting(state, seat)
     return seat
 
@@ -27,7 +27,7 @@ def take_gold(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     seat = _holder(state, action, actor)
     if sum(p["gold"] for p in state["players"]) >= count("gold"):
         raise RuleError("All %(n)s gold pieces are already held", n=count("gold"))
-    new = evolve(state)
+    new = state
     player = new["players"][seat]
     player["gold"] += 1
     # Adventure 1: "Il conserve les 2 points de victoire, même s'il utilise cet or"
@@ -43,7 +43,7 @@ def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str,
     value = int_field(action, "value", min(values), max(values))
     if value not in values:
         raise RuleError(bad, values=", ".join(map(str, values)))
-    new = evolve(state)
+    new = state
     new["players"][seat][kind] = sorted(new["players"][seat][kind] + [value])
     return new
 
@@ -62,7 +62,7 @@ def take_sword(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
 def companion_joins(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Un aventurier peut être accompagné d'un nombre illimité de frères d'armes." """
     seat = _holder(state, action, actor)
-    new = evolve(state)
+    new = state
     player = new["players"][seat]
     joined, others = bands.take(player["bands"], action.get("band"))
     joined["companions"] += 1
@@ -79,7 +79,7 @@ def swept_away(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
     """ "Tous les aventuriers et leurs frères d'armes qui se trouvent sur la partie du fleuve où passe
     l'Esprit du fleuve sont retirés du jeu !" """
     seat = _holder(state, action, actor)
-    new = evolve(state)
+    new = state
     player = new["players"][seat]
     lost, player["bands"] = bands.take(player["bands"], action.get("band"))
     player["lost"].append({**lost, "cause": "river"})
@@ -92,7 +92,7 @@ def merge_bands(state: State, action: Mapping[str, Any], actor: Actor) -> Applie
     if state["scenario"] != 2:
         raise RuleError("Only adventure 2 lets your adventurers share a field")
     seat = _holder(state, action, actor)
-    new = evolve(state)
+    new = state
     player = new["players"][seat]
     moving, rest = bands.take(player["bands"], action.get("band"))
     staying, rest = bands.take(rest, action.get("into"))

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, choice_field, evolve, label, seat_field
+from ..base import Actor, Applied, RuleError, State, _, choice_field, label, seat_field
 from .box import count
-from .checks import player_name, require_host, require_no_fight, require_phase, require_table_member
+from .checks import player_name, require_host, require_no_fight, require_phase
 
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
 SUPPLY_OF = {"city": "companions", "mountain": "swords"}  # what the supply runs out of
@@ -45,9 +45,8 @@ def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """A terrain card turned over; the app counts the supply and the creatures on the board."""
     require_phase(state, "play")
     require_no_fight(state)
-    require_table_member(actor)
     terrain = choice_field(action, "terrain", TERRAINS)
-    new = evolve(state)
+    new = state
     msg = PLACED[terrain]
     if terrain in SUPPLY_OF:
         kind = SUPPLY_OF[terrain]
@@ -72,15 +71,15 @@ def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     turn = state["turn"]
     if actor.seat != turn["seat"] and not actor.host:
         raise RuleError("It is %(player)s's turn", player=player_name(state, turn["seat"]))
-    new = evolve(state)
-    following = (turn["seat"] + 1) % len(state["players"])
+    new, ending = state, turn["seat"]
+    following = (ending + 1) % len(state["players"])
     if following == turn["first"]:
         if state["last_round"]:
             return Applied(game_ended(new), label("The last round is over: the game ends"))
         new["turn"]["round"] += 1
     new["turn"]["seat"] = following
     msg = _("%(player)s ends their turn; %(next)s plays")
-    return Applied(new, label(msg, player=player_name(state, turn["seat"]), next=player_name(state, following)))
+    return Applied(new, label(msg, player=player_name(state, ending), next=player_name(state, following)))
 
 
 def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
@@ -91,7 +90,7 @@ def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> A
     if turn["round"] != 1 or turn["seat"] != turn["first"]:
         raise RuleError("The first player can only change before the first turn ends")
     seat = seat_field(action, "seat", state["players"])
-    new = evolve(state)
+    new = state
     new["turn"].update(seat=seat, first=seat)
     return Applied(new, label("%(player)s starts", player=player_name(state, seat)))
 
@@ -101,7 +100,7 @@ def end_game(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     require_phase(state, "play")
     require_host(actor)
     require_no_fight(state)
-    return Applied(game_ended(evolve(state)), label("The host ends the game"))
+    return Applied(game_ended(state), label("The host ends the game"))
 
 
 def game_ended(new: State) -> State:

@@ -24,9 +24,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from ..base import RuleError, ScoreInputError, check_file_header, library_section, nmsg
+from ..base import RuleError, ScoreInputError, _, check_file_header, library_section, nmsg
 from .icons import normalise_space, parse_space
-from .reference import SYMBOLS
+from .reference import NAMED_EPISODES, SYMBOLS
 
 GAME_KEY = "beowulf-the-legend"
 FILE_FORMAT = 1
@@ -41,12 +41,13 @@ SPACE_COUNT = {"simultaneous": 5, "turn_order": 5, "recover_treasures": 5, "deat
 # "Chaque épisode risque possède deux symboles"; simultaneous majors require "un seul type de
 # symbole, tandis que d'autres autorisent deux types"; turn-order majors "toujours deux types".
 SYMBOL_COUNT = {"risk": (2, 2), "simultaneous": (1, 2), "turn_order": (2, 2)}
-DRAGON_BATTLE = "Dragon Battle"
+DRAGON_BATTLE = "dragon_battle"  # a key of NAMED_EPISODES
 MAX_NAME = 60
-FIELDS = ("name", "kind", "opportunity", "symbols", "spaces", "source")
+FIELDS = ("name", "key", "kind", "opportunity", "symbols", "spaces", "source")
 SOURCE_NOTE = ("Episodes entered by tables from their physical boards; no published source lists them. "
                "Spaces run clockwise from the space carrying the title.")
 TOKEN_BOX = {"fame": 36, "treasure": 24}  # "36 jetons carrés gloire, 24 jetons carrés trésor"
+TOKEN_KIND_WORDS = {"fame": _("fame"), "treasure": _("treasure")}  # words inside a sentence, translated
 MAX_TOKEN_VALUE = 10
 
 
@@ -81,7 +82,7 @@ def catalogue() -> tuple[dict[str, Any], ...]:
 # --- records -----------------------------------------------------------------------------
 
 def empty_episode() -> dict[str, Any]:
-    return {"name": "", "kind": "", "opportunity": "", "symbols": [], "spaces": [], "source": ""}
+    return {"name": "", "key": "", "kind": "", "opportunity": "", "symbols": [], "spaces": [], "source": ""}
 
 
 def episode(raw: Mapping[str, Any], position: int | None, source: str = "table") -> dict[str, Any]:
@@ -91,6 +92,9 @@ def episode(raw: Mapping[str, Any], position: int | None, source: str = "table")
         raise RuleError("Unknown episode field: %(field)s", field=unknown[0])
     record = empty_episode()
     record["name"] = _name(raw.get("name"))
+    record["key"] = _key(raw.get("key"), record["name"])
+    if record["key"] and not record["name"]:
+        record["name"] = NAMED_EPISODES[record["key"]]
     record["kind"] = _choice(raw.get("kind"), KINDS, "kind")
     if position is not None:
         _check_kind_at(record["kind"], position)
@@ -107,6 +111,8 @@ def episode(raw: Mapping[str, Any], position: int | None, source: str = "table")
 def merged(old: Mapping[str, Any] | None, changes: Mapping[str, Any], position: int) -> dict[str, Any]:
     """An episode record with the table's changes laid over what was known."""
     base = {k: v for k, v in (old or empty_episode()).items() if k in FIELDS and k != "source"}
+    if "name" in changes and "key" not in changes:
+        base["key"] = ""  # a new name typed: recognised afresh
     base.update({k: v for k, v in changes.items() if v is not None})
     return episode(base, position, source="table")
 
@@ -120,6 +126,15 @@ def _name(raw: Any) -> str:
     if len(name) > MAX_NAME:
         raise RuleError("An episode name is at most %(n)s characters long", n=MAX_NAME)
     return name
+
+
+def _key(raw: Any, name: str) -> str:
+    """The named episode this is: chosen from the list, or recognised from its English name."""
+    if raw not in (None, ""):
+        if not isinstance(raw, str) or raw not in NAMED_EPISODES:
+            raise RuleError("Choose the episode's name from the list, or leave it empty")
+        return raw
+    return next((key for key, english in NAMED_EPISODES.items() if same_name(name, english)), "")
 
 
 def _choice(raw: Any, choices: tuple[str, ...], field: str) -> str:
@@ -150,6 +165,8 @@ def _symbols(raw: Any, kind: str) -> list[str]:
         raise RuleError("Choose different symbols")
     lo, hi = SYMBOL_COUNT[kind]
     if not lo <= len(given) <= hi:
+        if lo == hi:
+            raise RuleError("This kind of episode shows exactly %(n)s symbol types", n=lo)
         raise RuleError("This kind of episode shows %(lo)s to %(hi)s symbol types", lo=lo, hi=hi)
     return list(given)
 
@@ -168,11 +185,16 @@ def _spaces(raw: Any, count: int) -> list[str]:
 
 # --- what the game needs -----------------------------------------------------------------
 
-def missing(record: Mapping[str, Any] | None, players: int) -> list[str]:
-    """What must still be entered before this episode can be played with ``players`` players."""
+def missing(record: Mapping[str, Any] | None, players: int, advanced: bool = True) -> list[str]:
+    """What must still be entered before this episode can be played with ``players`` players.
+
+    In the base game a gold episode is passed on its kind alone ("Les épisodes de couleur dorée
+    [...] ne sont pas utilisés dans le jeu de base"): nobody enters rewards that are not played."""
     if not record or not record.get("kind"):
         return ["kind"]
     kind = record["kind"]
+    if kind in GOLD and not advanced:
+        return []
     gaps = []
     if kind == "opportunity" and not record.get("opportunity"):
         gaps.append("opportunity")
@@ -185,6 +207,15 @@ def missing(record: Mapping[str, Any] | None, players: int) -> list[str]:
     return gaps
 
 
+def episode_name(record: Mapping[str, Any]) -> Any:
+    """An episode's name for a history line or a page: a named episode as a message translated on
+    each phone; a name the table typed as it is."""
+    key = record.get("key")
+    if key in NAMED_EPISODES:
+        return {"msg": NAMED_EPISODES[key], "args": {}}
+    return record.get("name", "")
+
+
 def is_gold(record: Mapping[str, Any] | None) -> bool:
     return bool(record) and record.get("kind") in GOLD
 
@@ -193,9 +224,11 @@ def same_name(a: str, b: str) -> bool:
     return bool(a) and a.casefold() == b.casefold()
 
 
-def position_named(board: Mapping[str, Mapping[str, Any]], name: str) -> int | None:
+def position_named(board: Mapping[str, Mapping[str, Any]], key: str) -> int | None:
+    """Where the named episode with this key lies (NAMED_EPISODES), if the table entered it."""
     for pos, record in board.items():
-        if same_name(record.get("name", ""), name):
+        if record.get("key") == key or (not record.get("key") and same_name(record.get("name", ""),
+                                                                              NAMED_EPISODES.get(key, ""))):
             return int(pos)
     return None
 
@@ -204,10 +237,9 @@ def check_board(board: Mapping[str, Mapping[str, Any]]) -> None:
     """Facts that involve several episodes: unique names; the double wound not before the Dragon Battle."""
     seen: dict[str, str] = {}
     for pos, record in sorted(board.items(), key=lambda kv: int(kv[0])):
-        key = record.get("name", "").casefold()
-        if key and key in seen:
-            raise RuleError("%(name)s is already episode %(pos)s", name=record["name"], pos=seen[key])
-        if key:
+        for key in {record.get("name", "").casefold(), "key:" + record.get("key", "")} - {"", "key:"}:
+            if key in seen:
+                raise RuleError("%(name)s is already episode %(pos)s", name=episode_name(record), pos=seen[key])
             seen[key] = pos
     dragon = position_named(board, DRAGON_BATTLE)
     if dragon is None:
@@ -274,7 +306,7 @@ def token_mix(raw: Any) -> dict[str, dict[str, int]]:
                 clean[str(v)] = n
         if sum(clean.values()) != total:
             raise RuleError("The box holds %(total)s %(kind)s tokens; these add up to %(sum)s",
-                            total=total, kind=kind, sum=sum(clean.values()))
+                            total=total, kind={"msg": TOKEN_KIND_WORDS[kind], "args": {}}, sum=sum(clean.values()))
         mix[kind] = dict(sorted(clean.items(), key=lambda kv: int(kv[0])))
     return mix
 
@@ -307,7 +339,31 @@ def export_board(library: Mapping[str, Any] | None) -> dict[str, Any]:
     mix = library_token_mix(library)
     if mix:
         data["tokens"] = mix
+    specials = _specials_in_play((library or {}).get("specials_in_play"), lenient=True)
+    if specials:
+        data["specials_in_play"] = specials
     return data
+
+
+def _specials_in_play(raw: Any, lenient: bool = False) -> dict[str, list[str]]:
+    """Which special cards tables said are in play, by player count (2–4): {"3": ["daring", …]}."""
+    from .box import setup_cards  # box imports this module
+
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        if lenient:
+            return {}
+        raise BoardFileError("specials_in_play must be an object: {\"3\": [\"daring\", ...]}")
+    out = {}
+    for count, keys in raw.items():
+        ok = str(count) in ("2", "3", "4") and isinstance(keys, list) and all(k in setup_cards() for k in keys)
+        if not ok:
+            if lenient:
+                continue
+            raise BoardFileError(f"specials_in_play.{count}: a player count 2 to 4 and a list of special card keys")
+        out[str(count)] = [k for k in setup_cards() if k in keys]
+    return out
 
 
 def import_board(data: Any) -> dict[str, Any]:
@@ -339,6 +395,9 @@ def import_board(data: Any) -> dict[str, Any]:
             out["tokens"] = token_mix(data["tokens"])
         except RuleError as error:
             raise BoardFileError(f"tokens: {error}") from None
-    if not out["episodes"] and "tokens" not in out:
+    specials = _specials_in_play(data.get("specials_in_play"))
+    if specials:
+        out["specials_in_play"] = specials
+    if not out["episodes"] and "tokens" not in out and not specials:
         raise BoardFileError("episodes: the file holds no episode")
     return out

@@ -5,7 +5,7 @@ Tokens (fame, treasure, misfortune, alliance) lie face down in front of their ow
 alliance token's ``face``) is private to the owner — None until the owner enters it. Scratch and
 wound tiles lie face up: public counts. Special cards are taken publicly from beside the board.
 
-Every function here changes the state it is given: callers work on a copy (``evolve``).
+Every function here changes the state it is given: callers work on the copy ``GameKit.apply`` made.
 """
 
 from __future__ import annotations
@@ -42,17 +42,44 @@ def name(state: State, seat: int) -> str:
 
 # --- tokens ------------------------------------------------------------------------------
 
-def held(state: State, kind: str, value: int) -> int:
-    """How many tokens of this kind and value the players hold (valueless tokens aside)."""
-    return sum(1 for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"] == value)
+def held(state: State, kind: str, value: int, owner: int | None = None) -> int:
+    """How many tokens of this kind and value the table can see are held.
+
+    What the physical table can see is the public values: a value printed on a reward space, a
+    Selection option or a token taken by hand with its value says which token left the supply.
+    A value an owner entered for a face-down token is private; it counts here only for its owner
+    (``owner``), so that no answer to another phone depends on it (a refusal is public too).
+    """
+    return sum(1 for seat, p in enumerate(state["players"]) for t in p["tokens"]
+               if t["kind"] == kind and t["value"] == value and (t.get("public") or seat == owner))
 
 
-def left_of_value(state: State, kind: str, value: int) -> int | None:
-    """Tokens of that value still in the supply, or None when the table has not entered the mix."""
+def left_of_value(state: State, kind: str, value: int, owner: int | None = None) -> int | None:
+    """Tokens of that value still in the supply as far as the table can see (``owner``: as far as
+    that player knows), or None when the table has not entered the mix."""
     mix = state.get("token_mix")
     if not mix or kind not in mix:
         return None
-    return mix[kind].get(str(value), 0) - held(state, kind, value)
+    return mix[kind].get(str(value), 0) - held(state, kind, value, owner)
+
+
+# "Exception: Dans des cas rares, il peut arriver que tous les jetons gloire de valeur 2 aient été
+#  utilisés au moment où vous atteignez l'épisode Dragon Battle ou des épisodes ultérieurs. Si cela
+#  arrive, vous pouvez faire le change. Il s'agit de la seule exception autorisée."
+CHANGE_FOR_FAME_2 = (1, 1)
+
+
+def change_for(state: State, kind: str, value: int) -> tuple[int, ...] | None:
+    """Smaller tokens that pay this gain when its value is gone: fame 2 from the Dragon Battle on."""
+    if kind != "fame" or value != 2 or not dragon_reached(state):
+        return None
+    left = left_of_value(state, "fame", 2)
+    if left is None or left > 0:
+        return None
+    ones = left_of_value(state, "fame", 1)
+    if state["supply"]["fame"] < len(CHANGE_FOR_FAME_2) or (ones is not None and ones < len(CHANGE_FOR_FAME_2)):
+        return None
+    return CHANGE_FOR_FAME_2
 
 
 def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | None:
@@ -60,7 +87,7 @@ def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | No
     if state["supply"][kind] <= 0:
         return note(_("No %(kind)s token is left in the supply"), kind=term(KIND_NAMES[kind]))
     left = left_of_value(state, kind, value) if value else None
-    if left is not None and left <= 0:
+    if left is not None and left <= 0 and not change_for(state, kind, value):
         # "Vous ne pouvez pas prendre 2 jetons de valeur 1 à la place d'un jeton de valeur 2."
         return note(_("No %(kind)s token of value %(value)s is left in the supply"), kind=term(KIND_NAMES[kind]),
                     value=value)
@@ -68,13 +95,24 @@ def why_not_take(state: State, kind: str, value: int = 0) -> dict[str, Any] | No
 
 
 def take_token(state: State, seat: int, kind: str, value: int = 0) -> dict[str, Any]:
-    """Moves a token from the supply to the seat, face down (value 0: the owner enters it)."""
+    """Moves a token from the supply to the seat, face down (value 0: the owner enters it).
+
+    A value given here was seen by the table (printed on the space, chosen, named): it is public.
+    Fame 2 gone from the Dragon Battle on: the player takes the change (two fame 1)."""
     reason = why_not_take(state, kind, value)
     if reason:
         msg, args = reason["msg"], reason["args"]
         raise RuleError(msg, **args)
+    change = change_for(state, kind, value)
+    if change:
+        tokens = [_take_one(state, seat, kind, v) for v in change]
+        return tokens[0]
+    return _take_one(state, seat, kind, value)
+
+
+def _take_one(state: State, seat: int, kind: str, value: int) -> dict[str, Any]:
     state["supply"][kind] -= 1
-    token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None}
+    token = {"id": state["next_token"], "kind": kind, "value": value or None, "face": None, "public": bool(value)}
     if kind == "misfortune":
         token["value"] = None  # "- 2 points par jeton malheur": nothing to enter
     state["next_token"] += 1
@@ -111,12 +149,14 @@ def enter_value(state: State, seat: int, token: dict[str, Any], value: int, face
     if token["kind"] == "alliance" and face not in FACES:
         raise RuleError("Say whether the alliance token shows fame or treasure")
     if token["kind"] != "alliance":
-        left = left_of_value(state, token["kind"], value)
+        # What the owner knows: the public values and their own (never another seat's hidden ones).
+        left = left_of_value(state, token["kind"], value, owner=seat)
         if left is not None and left + (token["value"] == value) <= 0:  # this very token does not count
             raise RuleError("The box has no other %(kind)s token of value %(value)s",
                             kind=term(KIND_NAMES[token["kind"]]), value=value)
     token["value"] = value
     token["face"] = face if token["kind"] == "alliance" else None
+    token["public"] = False  # entered by its owner: nobody else saw it
 
 
 KIND_NAMES = {"fame": _("fame"), "treasure": _("treasure"), "misfortune": _("misfortune"), "alliance": _("alliance")}
@@ -216,6 +256,18 @@ def heal(state: State, seat: int, what: str) -> list[dict[str, Any]]:
     return [note(_("Gave back a double wound tile") if what == "double_wound" else _("Gave back a wound tile"))]
 
 
+HEAL_TERMS = {"wound": _("a wound tile"), "double_wound": _("the double wound tile"), "scratches": _("all scratches")}
+
+
+def heal_terms(choices: list[str]) -> Any:
+    """What can be given back, in words each phone translates ("a wound tile, all scratches"),
+    never the codes the API takes."""
+    out: Any = term(HEAL_TERMS[choices[0]])
+    for more in choices[1:]:
+        out = label("%(a)s, %(b)s", a=out, b=term(HEAL_TERMS[more])).to_json()
+    return out
+
+
 def heal_choices(state: State, seat: int, wounds_only: bool = False) -> list[str]:
     player = state["players"][seat]
     choices = [h for h, field in (("wound", "wounds"), ("double_wound", "double_wound")) if player[field]]
@@ -253,20 +305,36 @@ def card_names() -> dict[str, str]:
     return {card["key"]: card["name"] for card in special_cards()}
 
 
-def new_specials(advanced: bool) -> dict[str, dict[str, Any]]:
-    # "Prenez la carte spéciale All-Iron Shield et remettez-la dans la boîte" (advanced rules only).
+def new_specials(advanced: bool, in_play: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """The special cards beside the board. "Prenez la carte spéciale All-Iron Shield et remettez-la
+    dans la boîte" (advanced rules only). "n'utilisez que les cartes contenant un chiffre dans un
+    cercle dont la valeur est inférieure ou égale au nombre de joueurs": which card carries which
+    number is in no source, so ``in_play`` is what the table told (None: not told yet, all beside)."""
     return {card["key"]: {"holder": None, "used": False} for card in special_cards()
-            if advanced or not card.get("advanced_only")}
+            if (advanced or not card.get("advanced_only")) and (in_play is None or card["key"] in in_play)}
 
 
-def card_name(key: str) -> str:
+def setup_cards() -> list[str]:
+    """The named special cards a table may have to put back for its player count."""
+    return [card["key"] for card in special_cards()]
+
+
+def card_name(key: str) -> Any:
+    """A special card's name: a message translated on each phone (a card the rulebook does not
+    name, entered from the board, by the words the table typed)."""
+    from .reference import CARD_NAMES  # reference imports nothing of ours; kept local for clarity
+
+    if key in CARD_NAMES:
+        return term(CARD_NAMES[key])
     return card_names().get(key, key.replace("_", " "))
 
 
 def give_special(state: State, seat: int, key: str) -> list[dict[str, Any]]:
     card = state["specials"].get(key)
-    if card is None and key in card_names():  # a known card left in the box (All-Iron Shield, base game)
+    if card is None and key == "all_iron_shield" and not state["options"]["advanced"]:
         raise RuleError("%(card)s is only used with the advanced rules", card=card_name(key))
+    if card is None and key in card_names():  # put back in the box at setup for this player count
+        raise RuleError("%(card)s is not in play with this many players", card=card_name(key))
     if card is None:  # a special card the rulebook does not name, entered from the board
         card = state["specials"][key] = {"holder": None, "used": False}
     if card["holder"] is not None or card["used"]:

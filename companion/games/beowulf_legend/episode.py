@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import base
 from ..base import RuleError, State, _
 from .box import needs_value
 
@@ -24,8 +25,11 @@ def current(state: State) -> dict[str, Any]:
 
 
 def require_phase(state: State, *phases: str) -> None:
-    if state["phase"] not in phases:
-        raise RuleError(PHASE_ERRORS.get(phases[0], NOT_NOW))
+    base.require_phase(state, *phases, why_not=_why_not)
+
+
+def _why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+    return RuleError(PHASE_ERRORS.get(phases[0], NOT_NOW))
 
 
 NOT_NOW = _("That cannot be done now")

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Actor, Applied, PlayerSpec, RuleError, State, bool_field, int_field, label, seat_field
-from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, is_gold, known_board, library_token_mix, merged,
-                    missing)
-from .box import BOX, name, new_specials
+from ..base import (Action, Actor, Applied, Label, PlayerSpec, RuleError, State, bool_field, int_field, label, nlabel,
+                    seat_field)
+from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, episode_name, is_gold, known_board,
+                    library_token_mix, merged, missing)
+from .box import BOX, name, new_specials, setup_cards
 from .episode import current, players, require_phase, untouched
 from .minor import begin as begin_minor
 from .treasure import begin_bid
-from .seats import list_field, require_seated
+from .seats import list_field
 
-TEXT_FIELDS = ("name", "kind", "opportunity")
+TEXT_FIELDS = ("name", "key", "kind", "opportunity")
 # The phone's entry form: one choice per reward space, tapped ("other": its codes are typed in
 # spaces_other[]). The API's spaces[] list does the same in one field.
 FORM_SPACES = ("space1", "space2", "space3", "space4", "space5")
@@ -40,13 +41,13 @@ def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: M
         "step": {},
         "recent": None,  # what happened at the last finished episode, for the view
         "skipped": [],  # gold episodes passed by in the base game
-        "specials": new_specials(advanced),
+        "specials": new_specials(advanced, library_specials(library, len(specs))),
+        "specials_told": library_specials(library, len(specs)) is not None,
         "next_token": 1,
     }
 
 
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
-    require_seated(actor)
     require_phase(state, "start")
     seat = seat_field(action, "seat", state["players"])
     state["first_player"] = seat
@@ -55,16 +56,27 @@ def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
 
 def advance(state: State, action: Action, actor: Actor) -> Applied:
     """The first player moves Beowulf on to the next episode."""
-    require_seated(actor)
     require_phase(state, "done", "start")
     if state["position"] >= LAST:
         raise RuleError("Beowulf's journey is over")
     move_on(state)
+    return Applied(state, moved_label(state))
+
+
+def moved_label(state: State) -> Label:
     record = current(state)
     if record.get("name"):
-        return Applied(state, label("Beowulf moves on to episode %(n)s, %(episode)s", n=state["position"],
-                                    episode=record["name"]))
-    return Applied(state, label("Beowulf moves on to episode %(n)s", n=state["position"]))
+        return label("Beowulf moves on to episode %(n)s, %(episode)s", n=state["position"],
+                     episode=episode_name(record))
+    return label("Beowulf moves on to episode %(n)s", n=state["position"])
+
+
+def move_on_label(state: State) -> dict[str, Any]:
+    """Moves Beowulf on (the state is changed) and returns the history news for it."""
+    if state["position"] >= LAST:
+        raise RuleError("Beowulf's journey is over")
+    move_on(state)
+    return moved_label(state).to_json()
 
 
 def move_on(state: State) -> None:
@@ -80,7 +92,7 @@ def move_on(state: State) -> None:
 def begin_episode(state: State) -> None:
     """Sets up the current episode's phase — or asks the table for what the board shows."""
     record = current(state)
-    if missing(record, players(state)):
+    if missing(record, players(state), state["options"]["advanced"]):
         state["phase"], state["step"] = "enter", {}
         return
     kind = record["kind"]
@@ -107,11 +119,43 @@ def next_position(state: State) -> int | None:
     return None
 
 
+def library_specials(library: Mapping[str, Any] | None, players: int) -> list[str] | None:
+    """Which named special cards an earlier table said are in play with this many players."""
+    if players >= 5:
+        return None  # "dans une partie à cinq joueurs, toutes les cartes sont utilisées"
+    raw = ((library or {}).get("specials_in_play") or {}).get(str(players))
+    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+        return None
+    return [k for k in setup_cards() if k in raw]
+
+
+def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
+    """The setup guide: which special cards carry a circled number up to the player count.
+
+    "n'utilisez que les cartes contenant un chiffre dans un cercle dont la valeur est inférieure ou
+    égale au nombre de joueurs [...] Les cartes non utilisées sont remises dans la boîte." The
+    sources do not say which card carries which number: the table says so once, remembered."""
+    require_phase(state, "start")
+    n = players(state)
+    if n >= 5:
+        raise RuleError("With 5 players every special card is used")
+    keys = [str(k) for k in list_field(action, "cards")]
+    unknown = [k for k in keys if k not in setup_cards()]
+    if unknown:
+        raise RuleError("Choose the special cards from the list")
+    in_play = [k for k in setup_cards() if k in keys]
+    state["specials"] = new_specials(state["options"]["advanced"], in_play)
+    state["specials_told"] = True
+    return Applied(state, nlabel("%(num)s special card is in play with %(players)s players",
+                                 "%(num)s special cards are in play with %(players)s players",
+                                 len(state["specials"]), players=n),
+                   learned={"specials_in_play": {str(n): in_play}})
+
+
 # --- entering the board ------------------------------------------------------------------
 
 def enter_episode(state: State, action: Action, actor: Actor) -> Applied:
     """Enters (or corrects) what the board shows for one episode; remembered for later games."""
-    require_seated(actor)
     position = _position(state, action)
     here = position == state["position"]
     old = state["board"].get(str(position))

@@ -1,47 +1,20 @@
-"""Beowulf: The Legend as a Game: setup, moves, views and final scores wired together."""
+"""Beowulf: The Legend as a Game: setup, views and final scores wired together; the moves are in actions.py."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..base import (Action, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State,
-                    View, _, evolve)
-from . import flow, holdings, major, minor, quick_form, rewards, treasure, views
+from ..base import (Action, Actor, Applied, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score,
+                    State, View, _, at_table, bool_field)
+from . import flow, quick_form, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
+from .box import told
 from .episode import end_when_revealed
-from .scoring import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, breakdown, holdings_of, places, quick_score, total
+from .quick import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score
+from .scoring import breakdown, holdings_of, places, total
 
-Move = Callable[[State, Action, Actor], Applied]
-
-MOVES: dict[str, Move] = {
-    "set_first_player": flow.set_first_player,
-    "advance": flow.advance,
-    "enter_episode": flow.enter_episode,
-    "set_token_mix": holdings.set_token_mix,
-    "take_risk": minor.take_risk,
-    "take_opportunity": minor.take_opportunity,
-    "choose_selection": minor.choose_selection,
-    "take_recovery_card": minor.take_recovery_card,
-    "pass": minor.pass_minor,
-    "enter_symbols": major.enter_symbols,
-    "drop_out": major.drop_out,
-    "reveal_treasures": treasure.reveal_treasures,
-    "pick_space": rewards.pick_space,
-    "reveal_treasure": treasure.reveal_treasure,
-    "drop_bid": treasure.drop_bid,
-    "enter_token": holdings.enter_token,
-    "take_token": holdings.take_token_by_hand,
-    "return_token": holdings.return_token,
-    "take_scratch": holdings.take_scratch,
-    "take_wound": holdings.take_wound,
-    "heal": holdings.heal_by_hand,
-    "use_special": holdings.use_special,
-    "take_special": holdings.take_special,
-}
-
-
-class BeowulfLegend:
+class BeowulfLegend(GameKit):
     key = GAME_KEY
     title = _("Beowulf: The Legend")
     min_players = 2
@@ -70,13 +43,12 @@ class BeowulfLegend:
                             hi=self.max_players)
         return flow.new_game(players, options, library)
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
-        if state["phase"] == "over":
-            raise RuleError("The game is over.")
-        move = MOVES.get(str(action.get("type")))
-        if move is None:
-            raise RuleError("Unknown move: %(type)s", type=str(action.get("type")))
-        applied = move(evolve(state), action, actor)  # moves change the copy; a RuleError drops it
+    def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
+        if bool_field(action, "move_on") and applied.state["phase"] in ("done", "start") and at_table(actor):
+            # The tap that closes an episode (or names the first player) also moves Beowulf on,
+            # when nothing else is pending: "Il déplace ensuite la figurine de Beowulf sur l'épisode suivant."
+            applied = Applied(applied.state, told(applied.label, [flow.move_on_label(applied.state)]),
+                              applied.learned)
         if applied.state["phase"] == "final":  # waiting for face-down values: done once none is missing
             end_when_revealed(applied.state)
         return applied

@@ -7,13 +7,13 @@ special card played, a slip to correct — so that the tracked holdings always m
 
 from __future__ import annotations
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, int_field, label
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field,
+                    int_field, label)
 from .board import MAX_TOKEN_VALUE, token_mix
-from .box import (FACES, HEALS, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
+from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
-from .seats import acting_seat, require_seated
 
 
 def enter_token(state: State, action: Action, actor: Actor) -> Applied:
@@ -37,7 +37,13 @@ def take_token_by_hand(state: State, action: Action, actor: Actor) -> Applied:
     if kind in FACES and action.get("value") not in (None, "", 0, "0"):
         value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
     take_token(state, seat, kind, value)
-    return Applied(state, label(TAKEN[kind], name=name(state, seat)))
+    return Applied(state, by_hand(label(TAKEN[kind], name=name(state, seat))))
+
+
+def by_hand(event: Label) -> Label:
+    """A move the walk-through did not ask for: the history says it was made by hand (a correction,
+    or what the app does not walk through), so that nobody mistakes it for an episode's reward."""
+    return label("By hand: %(event)s", event=event.to_json())
 
 
 def return_token(state: State, action: Action, actor: Actor) -> Applied:
@@ -81,7 +87,7 @@ def take_scratch(state: State, action: Action, actor: Actor) -> Applied:
     notes = add_scratch(state, seat, warriors_rest=bool_field(action, "warriors_rest"))
     event = label("%(name)s takes a scratch", name=name(state, seat)) if scratch_taken(notes) \
         else label("%(name)s takes no scratch", name=name(state, seat))
-    return Applied(state, told(event, scratch_news(state, seat, notes)))
+    return Applied(state, by_hand(told(event, scratch_news(state, seat, notes))))
 
 
 def take_wound(state: State, action: Action, actor: Actor) -> Applied:
@@ -89,16 +95,16 @@ def take_wound(state: State, action: Action, actor: Actor) -> Applied:
     double = bool_field(action, "double")
     add_wound(state, seat, double=double, compensation=bool_field(action, "compensation", True))
     if double:
-        return Applied(state, label("%(name)s takes the double wound", name=name(state, seat)))
-    return Applied(state, label("%(name)s takes a wound", name=name(state, seat)))
+        return Applied(state, by_hand(label("%(name)s takes the double wound", name=name(state, seat))))
+    return Applied(state, by_hand(label("%(name)s takes a wound", name=name(state, seat))))
 
 
 def heal_by_hand(state: State, action: Action, actor: Actor) -> Applied:
     seat = acting_seat(state, action, actor)
     what = choice_field(action, "what", HEALS)
     heal(state, seat, what)
-    return Applied(state, label("%(name)s heals: %(what)s given back", name=name(state, seat),
-                                what=term(HEAL_NAMES[what])))
+    return Applied(state, by_hand(label("%(name)s heals: %(what)s given back", name=name(state, seat),
+                                        what=term(HEAL_NAMES[what]))))
 
 
 HEAL_NAMES = {"wound": _("a wound tile"), "double_wound": _("the double wound tile"), "scratches": _("all scratches")}
@@ -122,7 +128,7 @@ def take_special(state: State, action: Action, actor: Actor) -> Applied:
         raise RuleError("Say which special card")
     card = icon.card
     give_special(state, seat, card)
-    return Applied(state, label("%(name)s takes %(card)s", name=name(state, seat), card=card_name(card)))
+    return Applied(state, by_hand(label("%(name)s takes %(card)s", name=name(state, seat), card=card_name(card))))
 
 
 def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
@@ -130,14 +136,17 @@ def set_token_mix(state: State, action: Action, actor: Actor) -> Applied:
 
     ``fame`` / ``treasure``: a list of counts for values 1, 2, 3 … or an object {"1": 12, …}.
     """
-    require_seated(actor)
     mix = token_mix({kind: _by_value(action.get(kind)) for kind in FACES})
+    # Checked against what the whole table has seen taken (public values) only: a refusal is read
+    # by every phone, so it must not depend on a value another player entered face down. A hidden
+    # value the mix contradicts is told to its owner alone (their phone's token list).
     for kind, counts in mix.items():
-        values = {t["value"] for p in state["players"] for t in p["tokens"] if t["kind"] == kind and t["value"]}
-        for value in values:
+        values = {t["value"] for p in state["players"] for t in p["tokens"]
+                  if t["kind"] == kind and t["value"] and t.get("public")}
+        for value in sorted(values):
             if held(state, kind, value) > counts.get(str(value), 0):
-                raise RuleError("The players already hold more %(kind)s tokens of value %(value)s than that",
-                                kind=kind, value=value)
+                raise RuleError("The players already took more %(kind)s tokens of value %(value)s than that",
+                                kind=term(KIND_NAMES[kind]), value=value)
     state["token_mix"] = mix
     return Applied(state, label("The token values in the box were entered"), learned={"tokens": mix})
 

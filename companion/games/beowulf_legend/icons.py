@@ -96,7 +96,10 @@ def icon_text(icon: Icon, card_names: dict[str, str]) -> dict[str, Any]:
     if icon.kind == "cards":
         return nmsg("Draw %(num)s card", "Draw %(num)s cards", icon.n)
     if icon.kind == "special":
-        return {"msg": _("Special card: %(card)s"), "args": {"card": card_names.get(icon.card, icon.card)}}
+        from .reference import CARD_NAMES
+        card = {"msg": CARD_NAMES[icon.card], "args": {}} if icon.card in CARD_NAMES else \
+            card_names.get(icon.card, icon.card.replace("_", " "))
+        return {"msg": _("Special card: %(card)s"), "args": {"card": card}}
     return {"msg": PLAIN_TEXTS[icon.kind], "args": {}}
 
 

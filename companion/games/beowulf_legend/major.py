@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..base import Action, Actor, Applied, Label, RuleError, State, _, bool_field, label
-from .box import add_scratch, name, scratch_news, scratch_taken, told
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label
+from .box import add_scratch, name, play_special, scratch_news, scratch_taken, told
 from .episode import players, require_kind, require_phase
 from .rewards import start_picks
-from .seats import acting_seat, distance, list_field, require_seated
+from .seats import distance, list_field
 
 MAX_SYMBOLS = 60
 
@@ -46,7 +46,6 @@ def _counts(state: State, action: Action) -> list[int]:
 
 def enter_symbols(state: State, action: Action, actor: Actor) -> Applied:
     """Simultaneous majors and Death of Beowulf: the symbols each player revealed."""
-    require_seated(actor)
     require_phase(state, "contest")
     require_kind(state, "simultaneous", "death")
     counts = _counts(state, action)
@@ -66,8 +65,19 @@ def drop_out(state: State, action: Action, actor: Actor) -> Applied:
     if seat in [d["seat"] for d in step["drops"]]:
         raise RuleError("%(name)s has already dropped out", name=name(state, seat))
     failed_risk, rest = bool_field(action, "failed_risk"), bool_field(action, "warriors_rest")
-    if rest and not failed_risk:
-        raise RuleError("The Warrior's Rest is played here only as a scratch arrives")
+    daring, resolve = bool_field(action, "daring"), bool_field(action, "resolve")
+    if (rest or resolve) and not failed_risk:
+        raise RuleError("Beowulf's Resolve and The Warrior's Rest only help when a risk fails")
+    if daring:
+        # "Dans un épisode majeur joué à tour de rôle, toutes les cartes correspondantes parmi les
+        #  cinq sont jouées" — declared before the cards are turned; the card leaves the game.
+        play_special(state, seat, "daring")
+    if resolve:
+        # "vous ne recevez aucune égratignure et vous pouvez décider soit de courir à nouveau un
+        #  risque, soit de jouer sans recourir au risque": the player stays in the episode.
+        play_special(state, seat, "resolve")
+        return Applied(state, label("%(name)s cancels a failed risk with Beowulf's Resolve and plays on",
+                                    name=name(state, seat)))
     marker = players(state) - len(step["drops"])
     # "vous retournez deux cartes ne correspondant pas, vous êtes éliminé [...] vous prenez bien entendu une tuile égratignure"
     notes = add_scratch(state, seat, warriors_rest=rest) if failed_risk else []

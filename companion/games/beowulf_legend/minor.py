@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, choice_field, label, nlabel, nmsg
-from .box import (add_scratch, give_back, heal, heal_choices, name, note, play_special, scratch_news, scratch_taken,
-                  shows, take_token, told, token_of, why_not_take)
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, label,
+                    nlabel, nmsg, seat_field)
+from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
+                  scratch_taken, shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
-from .seats import acting_seat, clockwise_from, list_field, require_owner
+from .seats import clockwise_from, list_field, require_owner
 
 Notes = list[dict[str, Any]]
 
@@ -35,14 +36,31 @@ def walker(state: State) -> int | None:
     return step["order"][step["turn"]] if step["turn"] < len(step["order"]) else None
 
 
-def _turn(state: State, action: Action, actor: Actor, *kinds: str) -> int:
+def _turn(state: State, action: Action, actor: Actor, *kinds: str) -> tuple[int, Notes]:
+    """The seat that moves, and the history news of the players before it who passed.
+
+    Players who pass are not asked one by one: a player who takes part while earlier players in
+    the turn order have not moved shows that those passed ("Le premier joueur commence en
+    décidant s'il accomplit ou non l'activité proposée" — deciding not to is passing). At a
+    Recovery nobody passes, so turns there are taken in order.
+    """
     require_phase(state, "minor")
     require_kind(state, *kinds)
     seat = acting_seat(state, action, actor)
     due = walker(state)
-    if seat != due:
+    if seat == due:
+        return seat, []
+    step = state["step"]
+    if current(state)["kind"] == "recovery" or seat not in step["order"][step["turn"]:]:
         raise RuleError("It is %(name)s's turn", name=name(state, due))
-    return seat
+    passed = []
+    while walker(state) != seat:
+        passed.append(walker(state))
+        _record(state, walker(state), "passed", [note(_("Passed"))])
+    return seat, [label(PASS_LINE, names=names_of(state, passed)).to_json()]
+
+
+PASS_LINE = _("%(names)s passed")
 
 
 def _record(state: State, seat: int, choice: str, notes: Notes, turn_over: bool = True) -> None:
@@ -54,10 +72,14 @@ def _record(state: State, seat: int, choice: str, notes: Notes, turn_over: bool 
             finish(state)
 
 
+def names_of(state: State, seats: list[int]) -> str:
+    return ", ".join(name(state, s) for s in seats)
+
+
 # --- Risk --------------------------------------------------------------------------------
 
 def take_risk(state: State, action: Action, actor: Actor) -> Applied:
-    seat = _turn(state, action, actor, "risk")
+    seat, passed = _turn(state, action, actor, "risk")
     outcome = choice_field(action, "outcome", ("kept", "failed"))
     resolve, rest = bool_field(action, "resolve"), bool_field(action, "warriors_rest")
     if outcome == "kept" and (resolve or rest):
@@ -69,20 +91,22 @@ def take_risk(state: State, action: Action, actor: Actor) -> Applied:
         notes.append(note(_("Beowulf's Daring: 5 cards turned over")))
     if outcome == "kept":
         _record(state, seat, "kept", notes + [note(_("Kept the matching cards"))])
-        return Applied(state, label("%(name)s takes a risk and keeps the matching cards", name=name(state, seat)))
+        return Applied(state, told(label("%(name)s takes a risk and keeps the matching cards", name=name(state, seat)),
+                                   passed))
     if resolve:
         # "vous ne recevez aucune égratignure et vous pouvez décider soit de courir à nouveau un
         #  risque, soit de jouer sans recourir au risque" — the turn stays with this player.
         play_special(state, seat, "resolve")
         _record(state, seat, "resolved", notes + [note(_("Beowulf's Resolve: the failed risk is cancelled"))],
                 turn_over=False)
-        return Applied(state, label("%(name)s cancels a failed risk with Beowulf's Resolve", name=name(state, seat)))
+        return Applied(state, told(label("%(name)s cancels a failed risk with Beowulf's Resolve",
+                                         name=name(state, seat)), passed))
     # "le joueur place ces deux cartes sur la pile de défausse et reçoit une tuile égratignure"
     scratch = add_scratch(state, seat, warriors_rest=rest)
     _record(state, seat, "failed", notes + scratch)
     event = label("%(name)s fails a risk and takes a scratch", name=name(state, seat)) if scratch_taken(scratch) \
         else label("%(name)s fails a risk", name=name(state, seat))
-    return Applied(state, told(event, scratch_news(state, seat, scratch)))
+    return Applied(state, told(event, passed + scratch_news(state, seat, scratch)))
 
 
 # --- Opportunity -------------------------------------------------------------------------
@@ -118,11 +142,29 @@ GAINS: dict[str, Callable[[State, int], Notes]] = {
 
 
 def take_opportunity(state: State, action: Action, actor: Actor) -> Applied:
-    seat = _turn(state, action, actor, "opportunity")
-    which = current(state)["opportunity"]
+    which = current(state).get("opportunity")
+    if which == "break_ranks":  # checked before anyone is recorded as passing
+        _owner_seat(state, action, actor)
+    seat, passed = _turn(state, action, actor, "opportunity")
     notes = _break_ranks(state, action, actor, seat) if which == "break_ranks" else GAINS[which](state, seat)
     _record(state, seat, "took_part", notes)
-    return Applied(state, label("%(name)s takes the opportunity", name=name(state, seat)))
+    return Applied(state, told(label(OPPORTUNITY_LINES[which], name=name(state, seat)), passed))
+
+
+# What a player did at an opportunity, as every phone reads it.
+OPPORTUNITY_LINES = {
+    "hygelac": _("%(name)s exchanges 2 cards"),
+    "great_rewards": _("%(name)s gives 2 Fighting symbols and takes a treasure token of value 3"),
+    "peace_returns": _("%(name)s gives one symbol of each type and takes a fame token of value 5"),
+    "many_friendships": _("%(name)s gives 2 Friendship symbols and takes a face-down alliance token"),
+    "break_ranks": _("%(name)s gives back 2 fame tokens and heals"),
+}
+
+
+def _owner_seat(state: State, action: Action, actor: Actor) -> int:
+    seat = acting_seat(state, action, actor)
+    require_owner(state, actor, seat)
+    return seat
 
 
 def _break_ranks(state: State, action: Action, actor: Actor, seat: int) -> Notes:
@@ -140,7 +182,7 @@ def _break_ranks(state: State, action: Action, actor: Actor, seat: int) -> Notes
         raise RuleError("%(name)s has no wound or scratch to discard", name=name(state, seat))
     what = action.get("heal") or (choices[0] if len(choices) == 1 else None)
     if what not in choices:
-        raise RuleError("Say what to give back: %(choices)s", choices=", ".join(choices))
+        raise RuleError("Say what to give back: %(choices)s", choices=heal_terms(choices))
     for token in tokens:
         give_back(state, seat, token)
     return [note(_("Gave back 2 fame tokens"))] + heal(state, seat, what)
@@ -165,7 +207,7 @@ SELECTION_LABELS = {
     "cards2": _("%(name)s draws 2 cards"),
 }
 # Earlier history lines keep their message ids in the log: kept here so that they still translate.
-EARLIER_WORDINGS = (_("%(name)s chooses: %(option)s"),)
+EARLIER_WORDINGS = (_("%(name)s chooses: %(option)s"), _("%(name)s takes the opportunity"))
 
 
 def why_not_select(state: State, seat: int, option: str) -> dict[str, Any] | None:
@@ -179,7 +221,7 @@ def why_not_select(state: State, seat: int, option: str) -> dict[str, Any] | Non
 
 
 def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
-    seat = _turn(state, action, actor, "selection")
+    seat, passed = _turn(state, action, actor, "selection")
     option = choice_field(action, "option", SELECTION)
     reason = why_not_select(state, seat, option)
     if reason:
@@ -188,18 +230,19 @@ def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
     if option == "scratches":
         count = state["players"][seat]["scratches"]
         _record(state, seat, option, heal(state, seat, "scratches"))
-        return Applied(state, nlabel("%(name)s gives back %(num)s scratch", "%(name)s gives back %(num)s scratches",
-                                     count, name=name(state, seat)))
+        return Applied(state, told(nlabel("%(name)s gives back %(num)s scratch",
+                                          "%(name)s gives back %(num)s scratches", count, name=name(state, seat)),
+                                   passed))
     if option in _SELECTION_TOKENS:
         take_token(state, seat, *_SELECTION_TOKENS[option])
     _record(state, seat, option, [note(SELECTION_TEXTS[option])])
-    return Applied(state, label(SELECTION_LABELS[option], name=name(state, seat)))
+    return Applied(state, told(label(SELECTION_LABELS[option], name=name(state, seat)), passed))
 
 
 # --- Recovery and passing ----------------------------------------------------------------
 
 def take_recovery_card(state: State, action: Action, actor: Actor) -> Applied:
-    seat = _turn(state, action, actor, "recovery")
+    seat, _passed = _turn(state, action, actor, "recovery")
     _record(state, seat, "card", [note(_("Took a card"))])
     return Applied(state, label("%(name)s takes one of the cards turned up", name=name(state, seat)))
 
@@ -207,6 +250,97 @@ def take_recovery_card(state: State, action: Action, actor: Actor) -> Applied:
 def pass_minor(state: State, action: Action, actor: Actor) -> Applied:
     if current(state).get("kind") == "recovery" and state["phase"] == "minor":
         raise RuleError("At a Recovery everyone takes a card")
-    seat = _turn(state, action, actor, "risk", "opportunity", "selection")
+    seat, passed = _turn(state, action, actor, "risk", "opportunity", "selection")
     _record(state, seat, "passed", [note(_("Passed"))])
-    return Applied(state, label("%(name)s passes", name=name(state, seat)))
+    return Applied(state, told(label("%(name)s passes", name=name(state, seat)), passed))
+
+
+# --- one tap for the whole table ---------------------------------------------------------
+
+def end_minor(state: State, action: Action, actor: Actor) -> Applied:
+    """Closes a minor episode in one tap for everyone still to play.
+
+    Only the outcomes the app scores are asked: at a Risk, who failed (and which special cards
+    were played); at Great Rewards, Peace Returns and Many Friendships, who took part. Everyone
+    else kept their cards or passed, which changes nothing the app tracks. At a Recovery
+    ("Après que tous les joueurs aient choisi une carte, le premier joueur effectue un deuxième
+    tour") and at King Hygelac's Court (an exchange of cards) nothing changes the app's state:
+    one "done" tap.
+    """
+    require_phase(state, "minor")
+    record = current(state)
+    kind, which = record["kind"], record.get("opportunity", "")
+    step = state["step"]
+    remaining = list(dict.fromkeys(step["order"][step["turn"]:]))
+    chosen = {field: _seats(state, action, field, remaining) for field in ("failed", "daring", "resolve",
+                                                                             "warriors_rest", "took_part")}
+    if kind != "risk" and any(chosen[f] for f in ("failed", "daring", "resolve", "warriors_rest")):
+        raise RuleError("Only a Risk asks who failed")
+    if chosen["took_part"] and (kind != "opportunity" or which not in GAINS or which == "hygelac"):
+        raise RuleError("Here each player who takes part does so on their own turn")
+    if not chosen["warriors_rest"] <= chosen["failed"]:
+        raise RuleError("The Warrior's Rest is played here only as a scratch arrives")
+    news: Notes = []
+    for seat in remaining:
+        news += _close_turn(state, seat, kind, which, chosen)
+    step["turn"] = len(step["order"])
+    finish(state)
+    return Applied(state, told(_closing_line(state, kind, which, chosen, remaining), news))
+
+
+def _seats(state: State, action: Action, field: str, remaining: list[int]) -> set[int]:
+    seats = set()
+    for raw in list_field(action, field):
+        seat = seat_field({"seat": raw}, "seat", state["players"])
+        if seat not in remaining:
+            raise RuleError("%(name)s has already had their turn", name=name(state, seat))
+        seats.add(seat)
+    return seats
+
+
+def _close_turn(state: State, seat: int, kind: str, which: str, chosen: dict[str, set[int]]) -> Notes:
+    """One player's turn inside the closing tap; returns history news (scratch consequences)."""
+    news: Notes = []
+    notes: Notes = []
+    if kind == "risk":
+        for card in ("daring", "resolve"):
+            if seat in chosen[card]:
+                play_special(state, seat, card)
+                notes.append(note(CARD_PLAYED[card]))
+        if seat in chosen["failed"]:
+            scratch = add_scratch(state, seat, warriors_rest=seat in chosen["warriors_rest"])
+            news += scratch_news(state, seat, scratch)
+            _record(state, seat, "failed", notes + scratch, turn_over=False)
+        else:
+            _record(state, seat, "kept", notes + [note(_("Kept the matching cards, or passed"))], turn_over=False)
+    elif kind == "recovery":
+        _record(state, seat, "card", [note(_("Took a card"))], turn_over=False)
+    elif kind == "opportunity" and which == "hygelac":
+        _record(state, seat, "took_part", [note(_("Exchanged 2 cards, or kept their hand"))], turn_over=False)
+    elif seat in chosen["took_part"]:
+        _record(state, seat, "took_part", GAINS[which](state, seat), turn_over=False)
+    else:
+        _record(state, seat, "passed", [note(_("Passed"))], turn_over=False)
+    return news
+
+
+CARD_PLAYED = {"daring": _("Beowulf's Daring: 5 cards turned over"),
+               "resolve": _("Beowulf's Resolve: a failed risk cancelled")}
+
+
+def _closing_line(state: State, kind: str, which: str, chosen: dict[str, set[int]], remaining: list[int]) -> Label:
+    ordered = [s for s in remaining]
+    if kind == "recovery":
+        return label("Recovery: everyone has taken their cards")
+    if kind == "opportunity" and which == "hygelac":
+        return label("King Hygelac's Court: the card exchanges are done")
+    if kind == "risk":
+        failed = [s for s in ordered if s in chosen["failed"]]
+        if failed:
+            return label("Risk: %(names)s failed and took a scratch; the others kept their cards or passed",
+                         names=names_of(state, failed))
+        return label("Risk: nobody failed")
+    took = [s for s in ordered if s in chosen["took_part"]]
+    if took:
+        return label("%(names)s took the opportunity; the others passed", names=names_of(state, took))
+    return label("%(names)s passed", names=names_of(state, ordered))

@@ -15,7 +15,8 @@ from typing import Any, Mapping, Sequence
 
 from ..base import Label, ScoreInputError, _, label
 from .board import MAX_TOKEN_VALUE
-from .scoring import COUNT_LIMITS, MAX_PLAYERS, TOKEN_LIMITS, Holdings, breakdown
+from .quick import COUNT_LIMITS, MAX_PLAYERS, MAX_SCRATCHES, TOKEN_LIMITS
+from .scoring import Holdings, breakdown
 
 SLOTS = MAX_PLAYERS
 VALUES = tuple(range(1, MAX_TOKEN_VALUE + 1))
@@ -130,7 +131,8 @@ def _slot_view(form: Any, slot: int) -> dict[str, Any]:
         kinds.append({"key": key, "title": title, "steppers": steppers, "max": TOKEN_LIMITS[kind],
                       "tokens": sum(n for _v, n in counts), "sum": sum(v * n for v, n in counts)})
     counts = [{"key": key, "title": title, "field": field(slot, key), "count": _raw(form, field(slot, key)) or "0",
-               "max": COUNT_LIMITS[key]} for key, title in COUNT_FIELDS.items()]
+               "max": MAX_SCRATCHES if key == "scratches" else COUNT_LIMITS[key]}
+              for key, title in COUNT_FIELDS.items()]
     name = _raw(form, field(slot, "name"))
     entered = bool(name) or any(k["tokens"] for k in kinds) or any(_int_or_zero(c["count"]) for c in counts)
     return {"slot": slot, "number": slot + 1, "name_field": field(slot, "name"), "name": name,

@@ -9,6 +9,34 @@ from __future__ import annotations
 
 from ..base import _
 
+# The episodes the French rulebook names (it keeps their English titles). Stored by these stable
+# keys, so that a rule tied to an episode (the double wound from the Dragon Battle on) holds whatever
+# language or spelling the table typed its name in; shown in each phone's language.
+NAMED_EPISODES = {
+    "hygelacs_court": _("King Hygelac's Court"),
+    "sail_to_denmark": _("Sail to Denmark"),
+    "hrothgars_hall": _("King Hrothgar's Hall"),
+    "grendels_attack": _("Grendel's Attack"),
+    "great_rewards": _("Great Rewards"),
+    "peace_returns": _("Peace Returns"),
+    "many_friendships": _("Many Friendships"),
+    "break_ranks": _("Break Ranks?"),
+    "dragon_battle": _("Dragon Battle"),
+    "recover_treasures": _("Recover Treasures"),
+    "death_of_beowulf": _("Death of Beowulf"),
+}
+
+# The special cards' names, translated on each phone (kept in English on the cards themselves).
+CARD_NAMES = {
+    "blessing": _("King Hrothgar's Blessing"),
+    "inspiration": _("Queen Wealhtheow's Inspiration"),
+    "daring": _("Beowulf's Daring"),
+    "resolve": _("Beowulf's Resolve"),
+    "warriors_rest": _("The Warrior's Rest"),
+    "hides_of_land": _("Hides of Land"),
+    "all_iron_shield": _("All-Iron Shield"),
+}
+
 SYMBOLS = {
     "travelling": _("Travelling"),
     "friendship": _("Friendship"),
@@ -99,14 +127,73 @@ UNKNOWN_SPECIAL_EFFECT = _("Not described in the rulebook: read the card.")
 
 SPECIAL_RULE = _("A special card leaves the game once used; it never goes to the discard pile.")
 
-CATALOGUE_NOTES = {
-    "King Hrothgar's Hall": _("The rulebook lists spaces 1–3 (the Blessing, treasure 1, two alliance "
+CATALOGUE_NOTES = {  # by NAMED_EPISODES key
+    "hrothgars_hall": _("The rulebook lists spaces 1–3 (the Blessing, treasure 1, two alliance "
                               "tokens) without numbering them; space 4 shows two cards; space 5 is not "
                               "described. Check against the board."),
-    "Grendel's Attack": _("The rulebook names fame 5, Beowulf's Daring, an alliance token and a wound as "
+    "grendels_attack": _("The rulebook names fame 5, Beowulf's Daring, an alliance token and a wound as "
                           "spaces 1–4 but not their order; space 5 is a scratch. Check against the board."),
-    "Dragon Battle": _("The double wound tile is used from this episode on. Its kind and spaces are not "
+    "dragon_battle": _("The double wound tile is used from this episode on. Its kind and spaces are not "
                        "described: enter them from the board."),
-    "Death of Beowulf": _("One space offers a fame token of value 5 or discarding one large wound tile "
+    "death_of_beowulf": _("One space offers a fame token of value 5 or discarding one large wound tile "
                           "(icon code fame5|heal_wound). Enter the others from the board."),
+}
+
+
+# --- the glossary: what a player sees on the board and the cards, and what it does --------
+# Pictures: the French rulebook names the horn ("corne"), the axe ("hache") and the fist ("poing"),
+# the double scroll ("deux rouleaux de parchemin") and the crossed-out wound ("une blessure
+# barrée"); the ship and the fox come from a secondary source (shared/reference), said so below.
+GLOSSARY_SYMBOLS = (
+    ("travelling", _("A ship"), _("Travelling: a card symbol an episode may ask for (the picture is from a "
+                                  "secondary source, not the French rulebook).")),
+    ("friendship", _("A drinking horn"), _("Friendship: a card symbol an episode may ask for.")),
+    ("wit", _("A fox"), _("Wit: a card symbol an episode may ask for (the picture is from a secondary "
+                           "source, not the French rulebook).")),
+    ("courage", _("A fist"), _("Courage: a card symbol an episode may ask for.")),
+    ("fighting", _("An axe"), _("Fighting: a card symbol an episode may ask for.")),
+    ("beowulf", _("Beowulf's head"), _("A Beowulf card: a joker, it counts as any one symbol. Hides of Land "
+                                        "is the only one with more than one symbol.")),
+)
+GLOSSARY_ICONS = (
+    ("fame", _("A square fame token with a number"), _("Take the fame token of exactly that value, face "
+                                                         "down. It scores its value at the end.")),
+    ("treasure", _("A square treasure token with a number"), _("Take the treasure token of exactly that "
+                                                                 "value, face down. It scores its value in the "
+                                                                 "base game; in the advanced game it is bid.")),
+    ("misfortune", _("A misfortune token"), _("Take a misfortune token: 2 points off at the end.")),
+    ("alliance", _("A scroll (a round token)"), _("Draw one round alliance token face down, look at it and "
+                                                   "keep it face down: it shows a fame or a treasure value.")),
+    ("alliance2", _("A double scroll"), _("Draw two face-down alliance tokens.")),
+    ("cards", _("Cards with a number"), _("Draw that many cards from the pile.")),
+    ("special", _("A special card"), _("Take that special card from beside the board into your hand.")),
+    ("scratch", _("A small wound tile"), _("A scratch, face up. A third scratch becomes a wound, without the 2 "
+                                          "compensation cards.")),
+    ("wound", _("A large wound tile"), _("A wound, face up; draw 2 cards as compensation. 3 or more wounds "
+                                        "cost 5 points each at the end; no wound at all earns 5.")),
+    ("double_wound", _("A large tile with two wounds"), _("The double wound: it counts as two wounds. Not "
+                                                          "used before the Dragon Battle.")),
+    ("heal", _("A crossed-out wound"), _("Give back one wound tile (the double one included) or any number "
+                                         "of scratches.")),
+    ("fame5|heal_wound", _("Fame 5 or a large wound tile (Death of Beowulf)"),
+     _("Take a fame token of value 5, or discard one large wound tile.")),
+    ("red_marker", _("A red marker"), _("The first player's marker; with fewer than 5 players the second "
+                                        "one covers the first reward space not in play.")),
+    ("status", _("A numbered status marker"), _("How the players rank in a major episode: 1 picks a reward "
+                                                "space first; the highest has no choice and then becomes "
+                                                "first player.")),
+    ("simultaneous", _("A straight arrow"), _("A major episode played simultaneously.")),
+    ("turn_order", _("A curved arrow"), _("A major episode played in turn order.")),
+)
+
+# When each special card may be played ("Les cartes spéciales contenant un texte décrivant une
+# activité ne peuvent être utilisées que si le texte l'autorise").
+SPECIAL_WHEN = {
+    "blessing": _("When you would discard a card with symbols you played."),
+    "inspiration": _("Right after choosing a reward space with a misfortune, scratch or wound."),
+    "daring": _("When you decide to risk, before turning any card."),
+    "resolve": _("When a risk fails."),
+    "warriors_rest": _("At any time, even as a third scratch arrives."),
+    "hides_of_land": _("Like an activity card, for its symbols."),
+    "all_iron_shield": _("Advanced rules only: read the card."),
 }

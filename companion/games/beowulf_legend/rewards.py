@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Action, Actor, Applied, RuleError, State, _, bool_field, int_field, label, nmsg
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, int_field, label, nmsg
 from .board import MAJOR
-from .box import (KIND_NAMES, add_scratch, add_wound, card_names, give_special, heal, heal_choices, name, note,
-                  play_special, scratch_news, take_token, term, told, why_not_take)
+from .box import (KIND_NAMES, add_scratch, add_wound, give_special, heal, heal_choices, heal_terms, holds,
+                  name, note, play_special, scratch_news, take_token, term, told, why_not_take)
 from .episode import current, finish, players, require_phase
 from .icons import PENALTIES, Icon, parse_space
-from .seats import acting_seat
 
 GAINS = ("fame", "treasure", "alliance", "special")  # a pick is refused when these cannot be given
 
@@ -49,39 +48,71 @@ def pick_space(state: State, action: Action, actor: Actor) -> Applied:
         raise RuleError("It is %(name)s's turn to pick a reward space", name=name(state, due))
     in_play = spaces_in_play(state)
     space = int_field(action, "space", 1, in_play)
-    taken = {p["space"] for p in state["step"]["picks"]}
-    if space in taken:
+    if space in _taken(state):
         raise RuleError("Space %(space)s is already taken", space=space)
-    codes = current(state)["spaces"]
-    alternatives = parse_space(codes[space - 1])
-    choice = _alternative(action, len(alternatives))
-    others = [codes[i - 1] for i in range(1, in_play + 1) if i != space and i not in taken]
-    strict = any(_deliverable(state, code) for code in others)
-    notes = take_icons(state, seat, alternatives[choice], action, strict=strict)
-    state["step"]["picks"].append({"seat": seat, "space": space, "alternative": choice, "notes": notes})
-    news = scratch_news(state, seat, notes)
+    event = _take_space(state, seat, space, action)
+    last = _last_space(state)
+    if last is not None:
+        # "Le joueur qui possède le marqueur avec le chiffre le plus élevé ne dispose d'aucun choix
+        #  et doit prendre ce qui est indiqué dans le dernier emplacement disponible." No tap needed,
+        #  unless the space still asks something of that player (a choice, what to heal, a card).
+        seat, space = last
+        event = label("%(event)s. %(more)s", event=event.to_json(), more=_take_space(state, seat, space, {}).to_json())
     if picker(state) is None:
-        return _finish_picks(state, seat, space, news)
-    return Applied(state, told(label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space),
-                               news))
+        return _finish_picks(state, seat, event)
+    return Applied(state, event)
 
 
-def _deliverable(state: State, code: str) -> bool:
-    """Whether the supply can give everything some alternative of this space gains."""
-    return bool(code) and any(all(_can_give(state, icon) for icon in alt) for alt in parse_space(code))
+def _taken(state: State) -> set[int]:
+    return {p["space"] for p in state["step"]["picks"]}
 
 
-def _can_give(state: State, icon: Icon) -> bool:
-    if icon.kind in ("fame", "treasure"):
-        return why_not_take(state, icon.kind, icon.n) is None
-    if icon.kind == "alliance":
-        return state["supply"]["alliance"] >= icon.n
-    if icon.kind == "special":
-        card = state["specials"].get(icon.card)
-        if card is None:  # a card the rulebook does not name is given when first met; a named one is in the box
-            return icon.card not in card_names()
-        return card["holder"] is None and not card["used"]
-    return True
+def _take_space(state: State, seat: int, space: int, action: Action) -> Label:
+    """Applies one pick; the history line says what the player gained, paid or healed."""
+    alternatives = parse_space(current(state)["spaces"][space - 1])
+    choice = _alternative(action, len(alternatives))
+    notes = take_icons(state, seat, alternatives[choice], action)
+    state["step"]["picks"].append({"seat": seat, "space": space, "alternative": choice, "notes": notes})
+    what = joined(notes)
+    event = label("%(name)s takes reward space %(space)s: %(what)s", name=name(state, seat), space=space,
+                  what=what) if what else label("%(name)s takes reward space %(space)s", name=name(state, seat),
+                                                space=space)
+    return told(event, scratch_news(state, seat, notes))
+
+
+def joined(notes: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Several notes as one message ("Fame 5, Scratch"), each translated on the phone."""
+    shown = list(notes)
+    if not shown:
+        return None
+    out = shown[0]
+    for more in shown[1:]:
+        out = label("%(a)s, %(b)s", a=out, b=more).to_json()
+    return out
+
+
+def _last_space(state: State) -> tuple[int, int] | None:
+    """The last picker and the one space left, when nothing is left to choose."""
+    seat = picker(state)
+    if seat is None or state["phase"] != "picks" or len(state["step"]["picks"]) != players(state) - 1:
+        return None
+    free = [i for i in range(1, spaces_in_play(state) + 1) if i not in _taken(state)]
+    if len(free) != 1:
+        return None
+    code = current(state)["spaces"][free[0] - 1]
+    if asks_something(state, seat, code):
+        return None
+    return seat, free[0]
+
+
+def asks_something(state: State, seat: int, code: str) -> bool:
+    """Whether picking this space asks the picker a question (so it cannot be taken for them)."""
+    alternatives = parse_space(code)
+    kinds = {icon.kind for alt in alternatives for icon in alt}
+    heals = heal_choices(state, seat, wounds_only="heal" not in kinds) if kinds & {"heal", "heal_wound"} else []
+    return (len(alternatives) > 1 or len(heals) > 1
+            or (bool(kinds & set(PENALTIES)) and holds(state, seat, "inspiration"))
+            or ("scratch" in kinds and holds(state, seat, "warriors_rest")))
 
 
 def _alternative(action: Action, count: int) -> int:
@@ -92,24 +123,26 @@ def _alternative(action: Action, count: int) -> int:
     return int_field(action, "alternative", 0, count - 1)
 
 
-def _finish_picks(state: State, seat: int, space: int, news: list[dict[str, Any]]) -> Applied:
+def _finish_picks(state: State, seat: int, event: Label) -> Applied:
     kind = current(state)["kind"]
     markers = state["step"]["markers"] if state["phase"] == "picks" else None
     finish(state)
     if kind in MAJOR and markers:
         # "Le joueur qui a le marqueur avec le chiffre le plus élevé [...] devient le premier joueur"
         state["first_player"] = markers.index(len(markers))
-        return Applied(state, told(label("%(name)s takes reward space %(space)s and becomes first player",
-                                         name=name(state, seat), space=space), news))
-    return Applied(state, told(label("%(name)s takes reward space %(space)s", name=name(state, seat), space=space),
-                               news))
+        first = label("%(name)s becomes first player", name=name(state, state["first_player"]))
+        return Applied(state, told(event, [first.to_json()]))
+    return Applied(state, event)
 
 
-def take_icons(state: State, seat: int, icons: tuple[Icon, ...], action: Action, strict: bool) -> list[dict]:
+def take_icons(state: State, seat: int, icons: tuple[Icon, ...], action: Action) -> list[dict]:
     """Applies a space's icons to ``seat``: with Inspiration avoiding one penalty if asked.
 
-    ``strict``: a gain the supply cannot give refuses the pick (another free space can be taken
-    in full); otherwise the player takes what is left, and the app says what could not be given.
+    A gain the supply cannot give never refuses the pick: the player takes the space they chose,
+    gets what the supply can give, and the app says what it could not. (Refusing would push a
+    player onto another space — a penalty, perhaps — for a token that happens to be gone; the
+    rulebook never does that: "Dans le cas rare où tous les jetons d'une valeur particulière sont
+    épuisés, l'option en question n'est plus disponible" speaks of the Selection only.)
     """
     avoid = _avoid(state, seat, icons, action)
     rest = bool_field(action, "warriors_rest")
@@ -123,7 +156,7 @@ def take_icons(state: State, seat: int, icons: tuple[Icon, ...], action: Action,
             notes.append(note(_("Queen Wealhtheow's Inspiration: %(what)s avoided"), what=term(PENALTY_NAMES[avoid])))
             avoid = None
             continue
-        notes += _take_icon(state, seat, icon, action, strict, rest)
+        notes += _take_icon(state, seat, icon, action, rest)
         rest = rest and icon.kind != "scratch"
     return notes
 
@@ -141,11 +174,11 @@ def _avoid(state: State, seat: int, icons: tuple[Icon, ...], action: Action) -> 
     return avoid
 
 
-def _take_icon(state: State, seat: int, icon: Icon, action: Action, strict: bool, rest: bool) -> list[dict]:
+def _take_icon(state: State, seat: int, icon: Icon, action: Action, rest: bool) -> list[dict]:
     try:
         return _apply_icon(state, seat, icon, action, rest)
     except RuleError as error:
-        if strict or icon.kind not in GAINS:
+        if icon.kind not in GAINS:
             raise
         return [note(error.msg, **error.args_)]
 
@@ -190,6 +223,10 @@ def _heal(state: State, seat: int, action: Action, wounds_only: bool) -> list[di
         return [note(_("Nothing to heal"))]
     what = action.get("heal") or (choices[0] if len(choices) == 1 else None)
     if what not in choices:
-        raise RuleError("Say what to give back: %(choices)s", choices=", ".join(choices))
+        raise RuleError("Say what to give back: %(choices)s", choices=heal_terms(choices))
     return heal(state, seat, what)
 
+
+
+# Earlier history lines keep their message ids in the log: kept here so that they still translate.
+EARLIER_WORDINGS = (_("%(name)s takes reward space %(space)s and becomes first player"),)

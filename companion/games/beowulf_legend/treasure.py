@@ -7,12 +7,12 @@ value is public while it lies face up, and private again when its owner drops ou
 
 from __future__ import annotations
 
-from ..base import Action, Actor, Applied, RuleError, State, label
+from ..base import Action, Actor, Applied, RuleError, State, acting_seat, label
 from .box import give_back, name, needs_value, shows, token_of
 from .episode import players, require_kind, require_phase
 from .major import markers_by_count
 from .rewards import start_picks
-from .seats import acting_seat, clockwise_from, require_owner, require_seated
+from .seats import clockwise_from, require_owner
 
 
 def begin_bid(state: State) -> None:
@@ -99,7 +99,6 @@ def reveal_treasures(state: State, action: Action, actor: Actor) -> Applied:
     reçoit le marqueur de position avec le chiffre 1 [...] Tous les joueurs replacent ensuite leurs
     jetons trésor face visible à côté du plateau de jeu." Ties: as in a simultaneous major (the
     rulebook's "comme d'habitude"; the tie rule is not restated)."""
-    require_seated(actor)
     require_phase(state, "contest")
     require_kind(state, "recover_treasures")
     waiting = [p["name"] for p in state["players"]

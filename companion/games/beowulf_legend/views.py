@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import EPISODES, GOLD, KINDS, LAST, MAJOR, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue, missing, \
-    position_named, same_name
+from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue,
+                    episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
 from .flow import next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
 from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
-from .reference import (CATALOGUE_NOTES, KIND_EFFECTS, KIND_NAMES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES,
-                        SPECIAL_EFFECTS, SPECIAL_RULE, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
+from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, KIND_EFFECTS, KIND_NAMES, NAMED_EPISODES,
+                        OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES, SPECIAL_EFFECTS, SPECIAL_RULE, SPECIAL_WHEN, SYMBOLS,
+                        UNKNOWN_SPECIAL_EFFECT)
 from .rewards import picker
 from .scoring import breakdown, holdings_of, total
 from .treasure import bidder, revealed_total
@@ -49,6 +50,52 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "forms": FORM_CHOICES,
         "waiting_for_values": [state["players"][s]["name"] for s in waiting_for_values(state)],
         "scores": scores,
+        "setup": setup_view(state) if state["phase"] == "start" else None,
+        "glossary": _glossary(),
+        "path_list": path_list(state),
+    }
+
+
+def _glossary() -> dict[str, Any]:
+    return {"symbols": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
+                        for k, picture, meaning in GLOSSARY_SYMBOLS],
+            "icons": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
+                      for k, picture, meaning in GLOSSARY_ICONS]}
+
+
+
+def path_list(state: State) -> list[dict[str, Any]]:
+    """The whole path as a readable list: each entered episode with its kind, symbols and reward
+    spaces, the current one marked; the next one's effect previewed (``next`` in the view)."""
+    out = []
+    for n in range(1, EPISODES + 1):
+        record = state["board"].get(str(n)) or {}
+        if not record.get("kind") and not record.get("name"):
+            continue
+        out.append({"n": n, "title": episode_name(record), "named": bool(record.get("name")),
+                    "here": n == state["position"], "passed": n < state["position"],
+                    "skipped": n in state["skipped"], **describe_kind(record),
+                    "symbols": [msg(SYMBOLS[x]) for x in record.get("symbols", [])],
+                    "spaces": [{"index": i, "alternatives": _alternatives(code) if code else []}
+                               for i, code in enumerate(record.get("spaces", []), start=1)]})
+    return out
+
+
+def setup_view(state: State) -> dict[str, Any]:
+    """The setup guide for this player count: what the rulebook says to lay out, and what it does
+    not say (which special cards carry a circled number up to the player count), asked once."""
+    n = players(state)
+    return {
+        "players": n,
+        "covered": n + 1 if n < 5 else None,
+        "advanced": state["options"]["advanced"],
+        "ask_specials": n < 5,
+        "specials_told": bool(state.get("specials_told")),
+        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"],
+                   "advanced_only": bool(card.get("advanced_only"))} for card in special_cards()
+                  if state["options"]["advanced"] or not card.get("advanced_only")],
+        "token_mix": state.get("token_mix"),
+        "values": list(range(1, MAX_TOKEN_VALUE + 1)),
     }
 
 
@@ -78,6 +125,10 @@ def prompt(state: State) -> dict[str, Any]:
     if phase == "enter":
         return msg(_("The app does not know episode %(n)s yet: enter what the board shows."), n=state["position"])
     if phase == "minor":
+        record = current(state)
+        which = record.get("opportunity") if record["kind"] == "opportunity" else record["kind"]
+        if which in MINOR_PROMPTS:
+            return msg(MINOR_PROMPTS[which])
         return msg(_("%(name)s: take part or pass."), name=who)
     if phase == "contest":
         return msg(CONTEST_PROMPTS[current(state)["kind"]])
@@ -95,6 +146,17 @@ def prompt(state: State) -> dict[str, Any]:
         return msg(_("Before the final scoring, every face-down token needs its value (from its owner's phone)."))
     return msg(_("Final scores."))
 
+
+# Minor episodes asked in one form for the table (the others go player by player).
+MINOR_PROMPTS = {
+    "risk": _("Each player in turn may risk 2 cards. Tick who failed, then tap Done."),
+    "recovery": _("Each player takes a card in turn, twice round the table; tap Done when all have."),
+    "hygelac": _("Each player may exchange exactly 2 cards; tap Done when all have."),
+    "great_rewards": _("Tick who took part, then tap Done."),
+    "peace_returns": _("Tick who took part, then tap Done."),
+    "many_friendships": _("Tick who took part, then tap Done."),
+    "break_ranks": _("Whoever takes part gives back 2 fame tokens from their own phone; then tap Done."),
+}
 
 CONTEST_PROMPTS = {
     "simultaneous": _("Everyone chooses cards secretly and reveals together: enter each player's matching symbols."),
@@ -120,7 +182,8 @@ def path(state: State) -> list[dict[str, Any]]:
     here, cells = state["position"], []
     for n in range(1, EPISODES + 1):
         record = state["board"].get(str(n)) or {}
-        cells.append({"n": n, "name": record.get("name", ""), "kind": record.get("kind", ""),
+        cells.append({"n": n, "name": record.get("name", ""), "title": episode_name(record),
+                      "kind": record.get("kind", ""),
                       "group": group_of(record.get("kind", "")), "here": n == here, "passed": n < here,
                       "skipped": n in state["skipped"], "source": record.get("source", "")})
     return cells
@@ -141,13 +204,14 @@ def episode_view(state: State, position: int) -> dict[str, Any]:
     return {
         "position": position,
         "name": record.get("name", ""),
+        "title": episode_name(record),
         "kind": record.get("kind", ""),
         "group": group_of(record.get("kind", "")),
         "opportunity": record.get("opportunity", ""),
         "symbols": [msg(SYMBOLS[s]) for s in record.get("symbols", [])],
         "spaces": spaces_view(state, record) if position == state["position"] else [],
         "source": record.get("source", ""),
-        "missing": missing(record, players(state)),
+        "missing": missing(record, players(state), state["options"]["advanced"]),
         **describe_kind(record),
     }
 
@@ -209,16 +273,19 @@ def cover_view(state: State) -> dict[str, Any] | None:
     if n >= 5:
         return None
     marked = MAJOR + ("death",) + (("recover_treasures",) if state["options"]["advanced"] else ())
-    first = next((c["name"] for c in catalogue() if c.get("first_major")), "")
-    first_at = position_named(state["board"], first) if first else None
+    first_major = next((c for c in catalogue() if c.get("first_major")), None)
+    first = first_major["name"] if first_major else ""
+    first_at = position_named(state["board"], first_major["key"]) if first_major else None
     start = state["position"] if state["phase"] in ("enter", "contest", "picks") else state["position"] + 1
     for position in range(max(start, 1), EPISODES + 1):
         record = state["board"].get(str(position)) or {}
         if record.get("kind") in marked:
-            return {"position": position, "name": record.get("name", ""), "available": n, "covered": n + 1}
+            return {"position": position, "name": record.get("name", ""), "title": episode_name(record),
+                    "available": n, "covered": n + 1}
         if not record.get("kind") and (first_at is None or position > first_at):
             placed = any(r.get("kind") in MAJOR for r in state["board"].values())
-            return {"position": None, "name": "" if placed else first, "available": n, "covered": n + 1}
+            return {"position": None, "name": "" if placed else first,
+                    "title": "" if placed else episode_name(first_major or {}), "available": n, "covered": n + 1}
     return None
 
 
@@ -264,7 +331,20 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "treasure_to_reveal": [t["id"] for t in p["tokens"]
                                if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
         "heal_choices": heal_choices(state, seat),
+        "mix_conflicts": mix_conflicts(state, seat),
     }
+
+
+def mix_conflicts(state: State, seat: int) -> list[dict[str, Any]]:
+    """This owner's face-down values that the box's token mix cannot hold (with what the table has
+    seen taken): told to the owner alone, who corrects the value or the mix."""
+    out = []
+    for kind in ("fame", "treasure"):
+        mine = sorted({t["value"] for t in state["players"][seat]["tokens"]
+                       if t["kind"] == kind and t["value"] and not t.get("public")})
+        out += [{"kind": kind, "value": value} for value in mine
+                if (left_of_value(state, kind, value, owner=seat) or 0) < 0]
+    return out
 
 
 # How the owner's tokens are listed: by what they count for, then by value, highest first.
@@ -317,6 +397,7 @@ def specials_view(state: State) -> list[dict[str, Any]]:
     for key, card in state["specials"].items():
         holder = card["holder"]
         out.append({"key": key, "name": card_name(key), "holder": holder,
+                    "when": msg(SPECIAL_WHEN[key]) if key in SPECIAL_WHEN else None,
                     "holder_name": state["players"][holder]["name"] if holder is not None else "",
                     "used": card["used"], "effect": msg(SPECIAL_EFFECTS.get(key, UNKNOWN_SPECIAL_EFFECT))})
     return out
@@ -330,10 +411,15 @@ def step_view(state: State) -> dict[str, Any]:
     if phase == "minor":
         due = walker(state)
         out = {"order": step["order"], "due": due, "records": _records(state, step["records"]),
+               "remaining": list(dict.fromkeys(step["order"][step["turn"]:])),
                "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
         if current(state)["kind"] == "selection" and due is not None:
             out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
                                 for o in SELECTION]
+            # A later player may choose before the players ahead have spoken: they pass (public).
+            out["selection_for"] = {str(s): [{"option": o, "text": msg(SELECTION_TEXTS[o]),
+                                              "reason": why_not_select(state, s, o)} for o in SELECTION]
+                                    for s in out["remaining"]}
         if current(state).get("opportunity") in ("great_rewards", "peace_returns", "many_friendships"):
             out["gain_blocked"] = _opportunity_blocked(state)
         return out
@@ -374,11 +460,11 @@ def _opportunity_blocked(state: State) -> dict[str, Any] | None:
 
 def recent_view(state: State) -> dict[str, Any] | None:
     recent = state.get("recent")
-    if not recent or state["phase"] not in ("done", "final", "over"):
-        return None
+    if not recent or state["phase"] in ("picks", "bid_reward") or (state["phase"] == "minor" and state["step"]["records"]):
+        return None  # shown until the next episode has its own outcome on screen
     names = [p["name"] for p in state["players"]]
     record = state["board"].get(str(recent["position"])) or {}
-    return {"position": recent["position"], "name": record.get("name", ""),
+    return {"position": recent["position"], "name": record.get("name", ""), "title": episode_name(record),
             "records": _records(state, recent.get("records") or []),
             "picks": [{**p, "name": names[p["seat"]]} for p in recent.get("picks") or []],
             "markers": recent.get("markers"), "counts": recent.get("counts"), "totals": recent.get("totals"),
@@ -395,14 +481,15 @@ def entry_view(state: State) -> dict[str, Any]:
     suggestions = [] if record.get("kind") or record.get("name") else [
         {**c, **describe_kind(c), "key": slug(c["name"]), "symbol_texts": [msg(SYMBOLS[s]) for s in c["symbols"]],
          "space_texts": [{"index": i, "alternatives": _alternatives(code)} for i, code in enumerate(c["spaces"], 1)],
-         "note": msg(CATALOGUE_NOTES[c["name"]]) if c["name"] in CATALOGUE_NOTES else None}
-        for c in catalogue() if not any(same_name(p, c["name"]) for p in placed)]
+         "note": msg(CATALOGUE_NOTES[c["key"]]) if c["key"] in CATALOGUE_NOTES else None,
+         "title": episode_name(c), "episode_key": c["key"]}
+        for c in catalogue() if position_named(state["board"], c["key"]) is None]
     spaces = list(record.get("spaces") or [])
     return {
         "position": position,
         "record": {**record, "spaces": spaces + [""] * (5 - len(spaces))},
-        "missing": missing(record, players(state)),
-        "note": msg(CATALOGUE_NOTES[record["name"]]) if record.get("name") in CATALOGUE_NOTES else None,
+        "missing": missing(record, players(state), state["options"]["advanced"]),
+        "note": msg(CATALOGUE_NOTES[record["key"]]) if record.get("key") in CATALOGUE_NOTES else None,
         "suggestions": suggestions,
         "correctable": state["phase"] in ("enter", "done") or (state["phase"] in ("minor", "contest", "bid")
                                                                  and untouched(state)),
@@ -451,7 +538,7 @@ def _space_groups() -> list[dict[str, Any]]:
         groups.append({"title": msg(title), "choices": choices, "numbered": numbered})
     groups.append({"title": msg(_("Special card")), "numbered": False, "choices": [
         {"value": f"special:{card['key']}", "alternatives": _alternatives(f"special:{card['key']}"),
-         "short": card["name"]} for card in special_cards()]})
+         "short": card_name(card["key"])} for card in special_cards()]})
     return groups
 
 
@@ -461,6 +548,7 @@ FORM_CHOICES = {
                     for title, kinds in KIND_GROUPS],
     "opportunities": [{"value": o, "text": msg(OPPORTUNITY_NAMES[o])} for o in OPPORTUNITIES],
     "symbols": [{"value": s, "text": msg(t)} for s, t in SYMBOLS.items()],
+    "named_episodes": [{"value": k, "text": msg(t)} for k, t in NAMED_EPISODES.items()],
     "icons": [{"value": code, "alternatives": _alternatives(code)} for code in COMMON_CODES],
     "special_icons": [{"value": f"special:{card['key']}", "name": card["name"]} for card in special_cards()],
     "space_groups": _space_groups(),

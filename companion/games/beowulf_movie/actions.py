@@ -1,4 +1,4 @@
-"""Every move a tracked game accepts, with the JSON Schema of its fields (for the OpenAPI document).
+"""Every move a tracked game accepts: what it does, its handler (moves.py) and the JSON Schema of its fields.
 
 Form posts send numbers as digit strings; the rules coerce them (base.int_field), so the schemas
 describe the JSON form of a move.
@@ -6,11 +6,10 @@ describe the JSON form of a move.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .box import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
+from . import moves
 from .moves import MAX_CORRECTION, SQUARE_KINDS
-from ..base import ActionSpec, _
+from ..base import ActionSpec, _, fields as _object, spec
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}
 _COL = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Column, from 0 (left)"}
@@ -26,81 +25,80 @@ _FOLLOW_UP = {
 _SEAT = {"type": "integer", "minimum": 0, "description": "A seat; omitted: the acting phone's own seat"}
 
 
-def _object(required: list[str], **properties: Any) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": required}
-
-
 ACTIONS: dict[str, ActionSpec] = {
-    "set_board_size": ActionSpec(
-        _("Set the rows and columns of this act's board (while entering its shape)"),
+    "set_board_size": spec(
+        _("Set the rows and columns of this act's board (while entering its shape)"), moves.set_board_size,
         _object(["rows", "cols"],
                 rows={"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
                 cols={"type": "integer", "minimum": 1, "maximum": MAX_SIDE})),
-    "set_square": ActionSpec(
-        _("Mark a square of the board playable, not part of the board, or a printed Gorge (Act II)"),
+    "set_square": spec(
+        _("Mark a square of the board playable, not part of the board, or a printed Gorge (Act II)"), moves.set_square,
         _object(["row", "col", "kind"], row=_ROW, col=_COL,
                 kind={"type": "string", "enum": list(SQUARE_KINDS)})),
-    "confirm_board": ActionSpec(
-        _("Save the board's shape: pieces can be placed; later games on this server reuse it"),
+    "confirm_board": spec(
+        _("Save the board's shape: pieces can be placed; later games on this server reuse it"), moves.confirm_board,
         _object([])),
-    "edit_board": ActionSpec(_("Go back to editing this act's board shape"), _object([])),
-    "place_figure": ActionSpec(
-        _("Place one of your figures on an empty square (the host may place anyone's)"),
+    "edit_board": spec(_("Go back to editing this act's board shape"), moves.edit_board, _object([])),
+    "place_figure": spec(
+        _("Place one of your figures on an empty square (the host may place anyone's)"), moves.place_figure,
         _object(["row", "col", "kind"], row=_ROW, col=_COL, seat=_SEAT,
                 kind={"type": "string", "enum": list(FIGURE_KINDS)}),
         stale_ok=True),
-    "place_tile": ActionSpec(
-        _("Place a tile with its printed value (0 if none) and special ability on an empty square"),
+    "place_tile": spec(
+        _("Place a tile with its printed value (0 if none) and special ability on an empty square"), moves.place_tile,
         _object(["row", "col", "value"], row=_ROW, col=_COL,
                 value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
                 ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
         stale_ok=True),
-    "place": ActionSpec(
-        _("The grid form's move: place a figure (what = its kind) or a tile (what = tile) on a square"),
+    "place": spec(
+        _("The grid form's move: place a figure (what = its kind) or a tile (what = tile) on a square"), moves.place,
         {**_object(["what"], square=_SQUARE, row=_ROW, col=_COL, seat=_SEAT,
                    what={"type": "string", "enum": [*FIGURE_KINDS, "tile"]},
                    value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
                    ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
          "anyOf": [{"required": ["square"]}, {"required": ["row", "col"]}]},
         stale_ok=True),
-    "remove_piece": ActionSpec(
-        _("Take a figure (back to its owner) or a tile (to the box) off a square"),
+    "remove_piece": spec(
+        _("Take a figure (back to its owner) or a tile (to the box) off a square"), moves.remove_piece,
         _object(["row", "col"], row=_ROW, col=_COL)),
-    "good_counsel": ActionSpec(
+    "good_counsel": spec(
         _("Good Counsel: move one of your figures to an empty square beside it (not diagonally) "
-          "and place the tile where it stood"),
+          "and place the tile where it stood"), moves.good_counsel,
         _object(["square", "to"], seat=_SEAT,
                 square={**_TARGET, "description": "The figure's square (\"row,col\")"},
                 to={**_TARGET, "description": "The empty square beside it (\"row,col\")"},
                 value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE,
                        "description": "The Good Counsel tile's printed value (0 if none)"}),
         stale_ok=True),
-    "drunkenness": ActionSpec(
-        _("Drunkenness: replace a Mead tile on the board (the Mead tile goes back to the box)"),
+    "drunkenness": spec(
+        _("Drunkenness: replace a Mead tile on the board (the Mead tile goes back to the box)"), moves.drunkenness,
         _object(["square"], square={**_TARGET, "description": "The Mead tile's square (\"row,col\")"},
                 value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE,
                        "description": "The Drunkenness tile's printed value (0 if none)"}),
         stale_ok=True),
-    "cash_treasure": ActionSpec(
-        _("Cash a Treasure tile instead of placing it: its treasure value in saga points at once"),
+    "cash_treasure": spec(
+        _("Cash a Treasure tile instead of placing it: its treasure value in saga points at once"), moves.cash_treasure,
         _object(["points"], seat=_SEAT,
                 points={"type": "integer", "minimum": 1, "maximum": MAX_TILE_VALUE}),
         stale_ok=True),
-    "correct_saga": ActionSpec(
-        _("Correct a player's saga points by hand (kept in the ledger with a note)"),
+    "correct_saga": spec(
+        _("Correct a player's saga points by hand (kept in the ledger with a note)"), moves.correct_saga,
         _object(["points"], seat=_SEAT,
                 points={"type": "integer", "minimum": -MAX_CORRECTION, "maximum": MAX_CORRECTION,
                         "not": {"const": 0}},
                 note={"type": "string", "maxLength": 80}),
         stale_ok=True),
-    "set_first_player": ActionSpec(
-        _("Record who starts this act (Act I: the youngest player)"),
+    "set_first_player": spec(
+        _("Record who starts this act (Act I: the youngest player)"), moves.set_first_player,
         _object(["seat"], seat={"type": "integer", "minimum": 0})),
-    "score_act": ActionSpec(
-        _("Score every figure on the board: saga points, Longships back, other figures retired"),
+    "score_act": spec(
+        _("Score every figure on the board: saga points, Longships back, other figures retired"), moves.score_act,
         _object([])),
-    "next_act": ActionSpec(
-        _("Start the next act, naming who would have played next"),
+    "next_act": spec(
+        _("Start the next act, naming who would have played next"), moves.next_act,
         _object(["first_seat"], first_seat={"type": "integer", "minimum": 0})),
-    "end_game": ActionSpec(_("End the game after Act III and show the final scores"), _object([])),
+    "end_game": spec(_("End the game after Act III and show the final scores"), moves.end_game, _object([])),
+    # Kept so tables recorded before the Golden Statue became one move (place_tile with swap/swap2)
+    # still replay; not offered to phones or in the OpenAPI document.
+    "swap_tiles": spec(_("Swap two tiles on the board (Golden Statue)"), moves.swap_tiles, offered=False),
 }

@@ -8,11 +8,10 @@ from . import moves, quick_form, saga, views
 from .actions import ACTIONS
 from .boards import GAME_KEY, export_boards, import_boards
 from .quick import ACT_SCORER
-from ..base import (Action, ActionSpec, Actor, Applied, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, Score, State,
-                    View, _)
+from ..base import ActionSpec, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, Score, State, View, _
 
 
-class BeowulfMovie:
+class BeowulfMovie(GameKit):
     key = GAME_KEY
     title = _("Beowulf: The Movie Board Game")
     # Rulebook, "Fiches d'aides": "Quatre feuilles - une pour chaque joueur"; 2–4 players on the box
@@ -27,9 +26,6 @@ class BeowulfMovie:
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any],
               library: Mapping[str, Any] | None = None) -> State:
         return moves.setup(players, options, library)
-
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
-        return moves.apply(state, action, actor)
 
     def view(self, state: State, seat: int | None) -> View:
         return views.view(state, seat)

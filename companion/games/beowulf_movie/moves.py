@@ -1,4 +1,4 @@
-"""A tracked game: setup, and every move the table can make (``apply``).
+"""A tracked game: setup, and the handler of every move the table can make (see actions.py).
 
 The app does not deal tiles or enforce turns: tiles in hand are private and stay off the app.
 The table enters what lies on the board (figures and tiles, by tapping squares), treasures cashed
@@ -7,19 +7,22 @@ during play and corrections; the app scores each act from the grid and keeps the
 Phases of an act: "board" (the table enters or edits the board's shape), "play" (pieces go on
 squares), "scored" (the act has been scored; the grid stays on show until the next act), and after
 Act III, "over".
+
+A handler is given the one copy of the state ``GameKit.apply`` made; once its checks pass it
+changes that copy (``new = state``: from there on, the new state) and returns it.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import boards, specials
 from .box import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
                         MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
 from .state import act_score, key
-from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, choice_field, evolve,
-                    int_field, label, nlabel, seat_field)
+from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, acting_seat, choice_field, int_field,
+                    label, nlabel, require_phase, seat_field)
 
 SQUARE_KINDS = ("open", "blocked", "gorge")
 MAX_CORRECTION = 500
@@ -58,24 +61,6 @@ def _open_act_board(state: State) -> None:
 
 # --- who may act ------------------------------------------------------------------------------
 
-def _participant(actor: Actor) -> None:
-    if actor.seat is None and not actor.host:
-        raise RuleError(_("Take a seat at this table to make moves"))
-
-
-def _acting_seat(state: State, action: Action, actor: Actor) -> int:
-    """The seat a move is for: the actor's own, or any seat when the host enters it."""
-    _participant(actor)
-    if action.get("seat") in (None, ""):
-        if actor.seat is None:
-            raise RuleError(_("Choose the player this move is for"))
-        return actor.seat
-    seat = seat_field(action, "seat", state["players"])
-    if seat != actor.seat and not actor.host:
-        raise RuleError(_("Only the host can make this move for another player"))
-    return seat
-
-
 def _name(state: State, seat: int) -> str:
     return state["players"][seat]["name"]
 
@@ -86,19 +71,18 @@ def _named(msgid: str) -> dict[str, Any]:
 
 
 def _require_phase(state: State, *phases: str) -> None:
-    phase = state["phase"]
-    if phase in phases:
-        return
+    require_phase(state, *phases, why_not=_why_not)
+
+
+def _why_not(state: State, phases: tuple[str, ...]) -> RuleError:
     numeral = ACTS[state["act"]].numeral
-    if phase == "over":
-        raise RuleError(_("The game is over"))
-    if phase == "scored":
-        raise RuleError(_("Act %(act)s has been scored: start the next act"), act=numeral)
+    if state["phase"] == "scored":
+        return RuleError(_("Act %(act)s has been scored: start the next act"), act=numeral)
     if phases == ("scored",):
-        raise RuleError(_("Score Act %(act)s first"), act=numeral)
-    if phase == "board":
-        raise RuleError(_("Finish the board's shape first"))
-    raise RuleError(_("Tap “Edit the board's shape” first"))
+        return RuleError(_("Score Act %(act)s first"), act=numeral)
+    if state["phase"] == "board":
+        return RuleError(_("Finish the board's shape first"))
+    return RuleError(_("Tap “Edit the board's shape” first"))
 
 
 def _square(state: State, action: Action, suffix: str = "") -> tuple[int, int]:
@@ -132,7 +116,6 @@ def _free_square(state: State, row: int, col: int) -> None:
 # --- the board's shape ---------------------------------------------------------------------------
 
 def set_board_size(state: State, action: Action, actor: Actor) -> Applied:
-    _participant(actor)
     _require_phase(state, "board")
     rows = int_field(action, "rows", 1, MAX_SIDE)
     cols = int_field(action, "cols", 1, MAX_SIDE)
@@ -141,7 +124,7 @@ def set_board_size(state: State, action: Action, actor: Actor) -> Applied:
         if r >= rows or c >= cols:
             raise RuleError(_("Square %(square)s holds a piece: remove it before shrinking the board"),
                             square=square_name(r, c))
-    new = evolve(state)
+    new = state
     old = new["board"] or boards.empty_board(rows, cols)
     new["board"] = {**old, "rows": rows, "cols": cols,
                     "blocked": [p for p in old["blocked"] if p[0] < rows and p[1] < cols],
@@ -156,7 +139,6 @@ def set_square(state: State, action: Action, actor: Actor) -> Applied:
     Rulebook, "Plateau de jeu": board graphics are decorative "excepté les icônes de gorge sur le
     plateau de l'acte II", which has "trois tuiles de gorge pré-imprimées".
     """
-    _participant(actor)
     _require_phase(state, "board")
     row, col = _square(state, action)
     kind = choice_field(action, "kind", SQUARE_KINDS)
@@ -170,7 +152,7 @@ def set_square(state: State, action: Action, actor: Actor) -> Applied:
     if kind == "gorge" and len(gorges) >= act.printed_gorges:
         raise RuleError(_("The Act %(act)s board has %(n)s printed Gorges: unmark one first"),
                         act=act.numeral, n=act.printed_gorges)
-    new = evolve(state)
+    new = state
     board = new["board"]
     board["blocked"] = sorted([p for p in board["blocked"] if p != [row, col]] + ([[row, col]] if kind == "blocked" else []))
     board["gorges"] = sorted(gorges + ([[row, col]] if kind == "gorge" else []))
@@ -182,7 +164,6 @@ def set_square(state: State, action: Action, actor: Actor) -> Applied:
 
 def confirm_board(state: State, action: Action, actor: Actor) -> Applied:
     """Saves the shape for this game and, through ``learned``, for later games on this server."""
-    _participant(actor)
     _require_phase(state, "board")
     if state["board"] is None:
         raise RuleError(_("Set the board's number of rows and columns first"))
@@ -192,7 +173,7 @@ def confirm_board(state: State, action: Action, actor: Actor) -> Applied:
                         n=act.printed_gorges, act=act.numeral)
     if not boards.playable(state["board"]):
         raise RuleError(_("The board needs at least one playable square"))
-    new = evolve(state)
+    new = state
     board = boards.validate_board(new["board"], act.number)
     new["board"] = board
     new["known_boards"][str(act.number)] = copy.deepcopy(board)
@@ -202,9 +183,8 @@ def confirm_board(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def edit_board(state: State, action: Action, actor: Actor) -> Applied:
-    _participant(actor)
     _require_phase(state, "play")
-    new = evolve(state)
+    new = state
     new["phase"] = "board"
     return Applied(new, label(_("Editing the Act %(act)s board shape"), act=ACTS[state["act"]].numeral))
 
@@ -229,14 +209,14 @@ def place_figure(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Tour de jeu": "Placez une figurine. Le joueur place une figurine sur une case
     libre du plateau." — one of the figures still in front of them."""
     _require_phase(state, "play")
-    seat = _acting_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     row, col = _square(state, action)
     kind = choice_field(action, "kind", FIGURE_KINDS)
     _free_square(state, row, col)
     if state["supply"][seat][kind] <= 0:
         raise RuleError(_("%(player)s has no %(figure)s left"), player=_name(state, seat),
                         figure=_named(FIGURES[kind].name))
-    new = evolve(state)
+    new = state
     new["pieces"][key(row, col)] = {"figure": {"seat": seat, "kind": kind}}
     new["supply"][seat][kind] -= 1
     new["last_seat"] = seat
@@ -267,14 +247,13 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     A Temptation or Courage tile may name a tile to ``remove``, a Golden Statue two tiles to
     ``swap`` (see specials.check_follow_up): the tile and its effect are one move.
     """
-    _participant(actor)
     _require_phase(state, "play")
     row, col = _square(state, action)
     value = int_field(action, "value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
     ability = _ability(action)
     _free_square(state, row, col)
     follow_up = specials.check_follow_up(state, action, ability, (row, col))
-    new = evolve(state)
+    new = state
     new["pieces"][key(row, col)] = {"tile": {"value": value, "ability": ability}}
     specials.apply_follow_up(new["pieces"], follow_up)
     _played_by(new, action, actor)
@@ -292,9 +271,9 @@ def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
     """One move: a figure of the acting seat steps to an orthogonally adjacent empty square and the
     Good Counsel tile goes where it stood (checks and rulebook quote: specials.good_counsel)."""
     _require_phase(state, "play")
-    seat = _acting_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     pieces, text = specials.good_counsel(state, action, seat, actor)
-    new = evolve(state)
+    new = state
     new["pieces"] = copy.deepcopy(pieces)
     new["last_seat"] = seat
     return Applied(new, text)
@@ -303,10 +282,9 @@ def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
 def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
     """One move: a Drunkenness tile takes a Mead tile's place (specials.drunkenness). Placed as an
     ordinary peril instead, it is a ``place_tile`` with ability drunkenness."""
-    _participant(actor)
     _require_phase(state, "play")
     pieces, text = specials.drunkenness(state, action)
-    new = evolve(state)
+    new = state
     new["pieces"] = copy.deepcopy(pieces)
     _played_by(new, action, actor)
     return Applied(new, text)
@@ -329,14 +307,13 @@ def place(state: State, action: Action, actor: Actor) -> Applied:
 def remove_piece(state: State, action: Action, actor: Actor) -> Applied:
     """Takes a piece off a square: a mistake, or a tile sent back to the box by Temptation,
     Courage or Drunkenness. A figure goes back in front of its owner."""
-    _participant(actor)
     _require_phase(state, "play")
     row, col = _square(state, action)
     square = square_name(row, col)
     entry = state["pieces"].get(key(row, col))
     if entry is None:
         raise RuleError(_("Square %(square)s is empty"), square=square)
-    new = evolve(state)
+    new = state
     del new["pieces"][key(row, col)]
     if "tile" in entry:
         return Applied(new, label(_("Tile removed from %(square)s"), square=square))
@@ -352,7 +329,6 @@ def swap_tiles(state: State, action: Action, actor: Actor) -> Applied:
     with ``swap``/``swap2``); no longer offered (not in ``actions.ACTIONS``). Rulebook, "Statue d'or": the player "peut immédiatement permuter les positions de deux autres
     tuiles quelconques qui sont déjà sur le plateau. Cependant, des figurines ne peuvent pas être
     déplacées." """
-    _participant(actor)
     _require_phase(state, "play")
     a = _square(state, action)
     b = _square(state, action, suffix="2")
@@ -362,7 +338,7 @@ def swap_tiles(state: State, action: Action, actor: Actor) -> Applied:
             raise RuleError(_("Square %(square)s holds no tile"), square=square_name(*cell))
     if a == b:
         raise RuleError(_("Choose two different tiles"))
-    new = evolve(state)
+    new = state
     pieces = new["pieces"]
     pieces[key(*a)], pieces[key(*b)] = pieces[key(*b)], pieces[key(*a)]
     return Applied(new, label(_("Tiles on %(a)s and %(b)s swapped"), a=square_name(*a), b=square_name(*b)))
@@ -374,9 +350,9 @@ def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Trésor": the player may "retourner la tuile dans la boîte (en l'enlevant du jeu)
     et immédiatement marquer un certain nombre de points de saga égal à la valeur du trésor"."""
     _require_phase(state, "board", "play")
-    seat = _acting_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     points = int_field(action, "points", 1, MAX_TILE_VALUE)
-    new = evolve(state)
+    new = state
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "treasure"})
     return Applied(new, nlabel("%(player)s cashed a Treasure: %(num)+d saga point",
                                "%(player)s cashed a Treasure: %(num)+d saga points", points, player=_name(state, seat)))
@@ -385,12 +361,12 @@ def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
 def correct_saga(state: State, action: Action, actor: Actor) -> Applied:
     """A manual change to a player's saga points, kept in the ledger with its note."""
     _require_phase(state, "board", "play", "scored")
-    seat = _acting_seat(state, action, actor)
+    seat = acting_seat(state, action, actor)
     points = int_field(action, "points", -MAX_CORRECTION, MAX_CORRECTION)
     if points == 0:
         raise RuleError(_("A correction must change the saga points"))
     note = str(action.get("note") or "").strip()[:80]
-    new = evolve(state)
+    new = state
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "correction",
                           "note": note})
     return Applied(new, label(_("Saga points of %(player)s corrected by %(points)s"),
@@ -402,10 +378,9 @@ def correct_saga(state: State, action: Action, actor: Actor) -> Applied:
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Jeu": "Le plus jeune joueur commence la partie." (The app does not track turns:
     it records who started, to name who starts the next act.)"""
-    _participant(actor)
     _require_phase(state, "board", "play")
     seat = seat_field(action, "seat", state["players"])
-    new = evolve(state)
+    new = state
     new["first_seat"] = seat
     return Applied(new, label(_("%(player)s starts Act %(act)s"), player=_name(state, seat),
                               act=ACTS[state["act"]].numeral))
@@ -415,10 +390,9 @@ def score_act(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Fin d'un acte": each figure scores (sum of its row and column × diamonds); "les
     joueurs reprennent les Drakkars dans leur jeu [...] les Châteaux, Thanés, et Beowulf, sont
     enlevés définitivement du jeu une fois les points marqués"."""
-    _participant(actor)
     _require_phase(state, "play")
     result = act_score(state)
-    new = evolve(state)
+    new = state
     for f in result.figures:
         new["ledger"].append({"seat": f.player, "points": f.points, "act": state["act"], "why": "figure",
                               "kind": f.kind, "square": square_name(f.row, f.col)})
@@ -432,12 +406,11 @@ def next_act(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Le commencement des actes II et III": "le premier tour est commencé par le joueur
     qui aurait eu le prochain tour dans l'acte précédent". The board is cleared ("il faut enlever
     toutes les tuiles du plateau") and turned to the next act."""
-    _participant(actor)
     _require_phase(state, "scored")
     if state["act"] >= LAST_ACT:
         raise RuleError(_("Act III was the last act: end the game"))
     seat = seat_field(action, "first_seat", state["players"])
-    new = evolve(state)
+    new = state
     new["act"] += 1
     new["pieces"] = {}
     new["first_seat"] = seat
@@ -448,38 +421,9 @@ def next_act(state: State, action: Action, actor: Actor) -> Applied:
 
 def end_game(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Score final": after Act III, the most saga points wins."""
-    _participant(actor)
     _require_phase(state, "scored")
     if state["act"] < LAST_ACT:
         raise RuleError(_("The game ends after Act III"))
-    new = evolve(state)
+    new = state
     new["phase"] = "over"
     return Applied(new, label(_("The game is over")))
-
-
-HANDLERS: dict[str, Callable[[State, Action, Actor], Applied]] = {
-    "set_board_size": set_board_size,
-    "set_square": set_square,
-    "confirm_board": confirm_board,
-    "edit_board": edit_board,
-    "place_figure": place_figure,
-    "place_tile": place_tile,
-    "place": place,
-    "remove_piece": remove_piece,
-    "swap_tiles": swap_tiles,
-    "good_counsel": good_counsel,
-    "drunkenness": drunkenness,
-    "cash_treasure": cash_treasure,
-    "correct_saga": correct_saga,
-    "set_first_player": set_first_player,
-    "score_act": score_act,
-    "next_act": next_act,
-    "end_game": end_game,
-}
-
-
-def apply(state: State, action: Action, actor: Actor) -> Applied:
-    handler = HANDLERS.get(action.get("type"))
-    if handler is None:
-        raise RuleError(_("Unknown move %(type)s"), type=str(action.get("type")))
-    return handler(state, action, actor)

@@ -1,6 +1,6 @@
 """One challenge: everyone's revealed card, the winner's apprentice, who is penalised and in what order.
 
-These functions change the state they are given: ``game.apply`` hands them its own copy.
+These functions change the state they are given: ``GameKit.apply`` hands the moves its own copy.
 """
 
 from __future__ import annotations

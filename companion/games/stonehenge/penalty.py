@@ -1,6 +1,6 @@
 """Penalties, one player at a time in the sheet's order; forced moves apply themselves.
 
-These functions change the state they are given: ``game.apply`` hands them its own copy.
+These functions change the state they are given: ``GameKit.apply`` hands the moves its own copy.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 trois nouvelles cartes. Si un joueur a plus de six cartes en main, en comptant sa carte dolmen,
 il défausse les cartes de son choix pour n'en garder que six."
 
-These functions change the state they are given: ``game.apply`` hands them its own copy.
+These functions change the state they are given: ``GameKit.apply`` hands the moves its own copy.
 """
 
 from __future__ import annotations

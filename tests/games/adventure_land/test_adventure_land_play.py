@@ -124,7 +124,7 @@ def test_only_the_owner_enters_a_herb_and_only_a_printed_value():
 def test_the_host_records_a_public_pickup_for_another_player_but_a_player_cannot():
     state = act(new_game(1), "take_gold", by=None, host=True, seat=1)
     assert GAME.view(state, None)["players"][1]["gold"] == 1
-    assert refused(state, "take_gold", by=0, seat="1") == "Only %(player)s or the host can record this"
+    assert refused(state, "take_gold", by=0, seat="1") == "Only %(player)s or the host can enter this."
 
 
 def test_form_posts_with_digit_strings_work_like_json():
@@ -318,7 +318,7 @@ def test_only_the_host_ends_the_game_early():
 
 def test_nothing_moves_once_the_game_is_over():
     state = act(new_game(1), "end_game", by=None, host=True)
-    assert refused(state, "take_gold") == "The game is over"
+    assert refused(state, "take_gold") == "The game is over."
 
 
 def test_an_unknown_move_is_refused():

@@ -52,6 +52,13 @@ def english(msg: str, args: dict[str, Any] | None = None) -> str:
                   for k, v in args.items()}
 
 
+def said(applied: Applied) -> str:
+    """The history line of a move as an English phone reads it."""
+    from companion.games.base import english as in_english  # plural forms included
+
+    return in_english(applied.label.msg, dict(applied.label.args), applied.label.plural)
+
+
 def specs(players: int) -> list[PlayerSpec]:
     return [PlayerSpec(NAMES[i], COLOURS[i]) for i in range(players)]
 

@@ -37,7 +37,7 @@ def test_an_unknown_episode_asks_the_table_and_the_entry_is_learned(new_table):
     applied = t.do("enter_episode", kind="risk", symbols=["travelling", "wit"])
     assert t.state["phase"] == "minor"
     assert applied.learned == {"episodes": {"2": {
-        "name": "Sail to Denmark", "kind": "risk", "opportunity": "", "symbols": ["travelling", "wit"],
+        "name": "Sail to Denmark", "key": "sail_to_denmark", "kind": "risk", "opportunity": "", "symbols": ["travelling", "wit"],
         "spaces": [], "source": "table"}}}
 
 

@@ -3,13 +3,9 @@ a scratch's consequences included."""
 
 from __future__ import annotations
 
-from tests.games.beowulf_legend.conftest import english
+from tests.games.beowulf_legend.conftest import english, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
-
-
-def said(applied) -> str:
-    return english(applied.label.msg, applied.label.args)
 
 
 def test_a_selection_is_told_in_the_third_person(table):
@@ -24,10 +20,10 @@ def test_a_selection_is_told_in_the_third_person(table):
 
 
 def test_a_third_scratch_is_told_as_the_wound_it_becomes(table):
-    assert said(table.do("take_scratch", seat=SANDRA)) == "Sandra takes a scratch"
+    assert said(table.do("take_scratch", seat=SANDRA)) == "By hand: Sandra takes a scratch"
     table.do("take_scratch", seat=SANDRA)
     assert said(table.do("take_scratch", seat=SANDRA)) == \
-        "Sandra takes a scratch. Sandra's three scratches become a wound (no compensation cards)"
+        "By hand: Sandra takes a scratch. Sandra's three scratches become a wound (no compensation cards)"
     table.do("take_scratch", seat=MARTHA)
     table.do("take_scratch", seat=MARTHA)
     table.jump_to(6)
@@ -38,7 +34,7 @@ def test_a_third_scratch_is_told_as_the_wound_it_becomes(table):
 
 def test_a_scratch_the_supply_no_longer_has_is_told(table):
     table.state["supply"]["scratch"] = 0
-    assert said(table.do("take_scratch", seat=PETER)) == "Peter takes no scratch. No scratch tile is left in the supply"
+    assert said(table.do("take_scratch", seat=PETER)) == "By hand: Peter takes no scratch. No scratch tile is left in the supply"
     table.jump_to(6)
     assert said(table.do("take_risk", seat=SANDRA, outcome="failed")) == \
         "Sandra fails a risk. No scratch tile is left in the supply"
@@ -72,10 +68,10 @@ def test_a_reward_scratch_that_becomes_a_wound_is_told(table):
     table.jump_to(4)
     for seat in (PETER, SANDRA, MARTHA):
         table.do("drop_out", seat=seat)
-    for seat, space in ((MARK, 1), (MARTHA, 2), (SANDRA, 3)):
+    for seat, space in ((MARK, 1), (MARTHA, 2)):
         table.do("pick_space", seat=seat, space=space)
-    assert said(table.do("pick_space", seat=PETER, space=4)) == (
-        "Peter takes reward space 4 and becomes first player")  # a wound: nothing more to tell
+    assert said(table.do("pick_space", seat=SANDRA, space=3)).endswith(
+        "Peter takes reward space 4: Wound, Draw 2 cards (compensation for the wound). Peter becomes first player")
     table.jump_to(12)  # space 4 is a scratch
     table.do("enter_symbols", counts=[4, 3, 2, 1])
     table.do("pick_space", seat=SANDRA, space=1)
@@ -83,9 +79,10 @@ def test_a_reward_scratch_that_becomes_a_wound_is_told(table):
     table.do("take_scratch", seat=MARK)
     table.do("take_scratch", seat=MARK)
     assert said(table.do("pick_space", seat=MARK, space=4)) == (
-        "Mark takes reward space 4. Mark's three scratches become a wound (no compensation cards)")
+        "Mark takes reward space 4: Scratch, Three scratches become a wound (no compensation cards), Wound. "
+        "Mark's three scratches become a wound (no compensation cards)")
 
 
 def test_a_token_is_named_with_its_article(table):
-    assert said(table.do("take_token", seat=MARK, kind="alliance")) == "Mark takes an alliance token from the supply"
-    assert said(table.do("take_token", seat=MARK, kind="fame", value=2)) == "Mark takes a fame token from the supply"
+    assert said(table.do("take_token", seat=MARK, kind="alliance")) == "By hand: Mark takes an alliance token from the supply"
+    assert said(table.do("take_token", seat=MARK, kind="fame", value=2)) == "By hand: Mark takes a fame token from the supply"

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.base import Actor
 from companion.games.beowulf_legend.major import markers_by_count
-from tests.games.beowulf_legend.conftest import BOARD, english
+from tests.games.beowulf_legend.conftest import BOARD, english, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -84,15 +84,18 @@ def test_rulebook_resolution_of_grendels_attack_and_new_first_player(table):
     assert "turn" in table.refused("pick_space", seat=MARTHA, space=2)
     table.do("pick_space", seat=MARK, space=1)
     table.do("pick_space", seat=MARTHA, space=2)
-    table.do("pick_space", seat=SANDRA, space=3)
-    applied = table.do("pick_space", seat=PETER, space=4)
+    # "Le joueur qui possède le marqueur avec le chiffre le plus élevé ne dispose d'aucun choix":
+    # Sandra's pick leaves Peter the wound without a tap of his.
+    applied = table.do("pick_space", seat=SANDRA, space=3)
     assert [t["value"] for t in table.tokens(MARK, "fame")] == [5]
     assert table.state["specials"]["daring"]["holder"] == MARTHA
     assert len(table.tokens(SANDRA, "alliance")) == 1
     assert table.player(PETER)["wounds"] == 1
     assert any("Draw 2 cards" in n["msg"] for n in table.state["recent"]["picks"][3]["notes"])
     assert table.state["first_player"] == PETER
-    assert "first player" in applied.label.msg
+    assert said(applied) == ("Sandra takes reward space 3: 1 alliance token: enter what it shows on your phone. "
+                             "Peter takes reward space 4: Wound, Draw 2 cards (compensation for the wound). "
+                             "Peter becomes first player")
     assert table.state["phase"] == "done"
 
 
@@ -138,12 +141,14 @@ def test_cover_marker_shows_the_spaces_left_on_the_next_major(new_table):
     three = new_table(players=3)
     cover = three.view(None)["cover"]
     # T5: "dans une partie à 3 joueurs, vous posez le marqueur sur le quatrième emplacement"
-    assert cover == {"position": 3, "name": "King Hrothgar's Hall", "available": 3, "covered": 4}
+    assert cover == {"position": 3, "name": "King Hrothgar's Hall",
+                     "title": {"msg": "King Hrothgar's Hall", "args": {}}, "available": 3, "covered": 4}
 
 
 def test_cover_names_king_hrothgars_hall_before_any_major_is_known(new_table):
     blank = new_table(players=2, library={})
-    assert blank.view(None)["cover"] == {"position": None, "name": "King Hrothgar's Hall", "available": 2,
+    assert blank.view(None)["cover"] == {"position": None, "name": "King Hrothgar's Hall",
+                                         "title": {"msg": "King Hrothgar's Hall", "args": {}}, "available": 2,
                                          "covered": 3}
 
 
@@ -179,12 +184,20 @@ def test_a_space_offering_a_choice_asks_which(table):
     assert table.tokens(SANDRA, "fame") == []
 
 
-def test_a_gain_the_supply_cannot_give_refuses_the_pick_while_another_space_can_be_taken(table):
-    table.jump_to(3)
-    table.state["token_mix"] = {"fame": {"1": 36}, "treasure": {"1": 1, "2": 23}}
-    table.give(MARK, "treasure", 1)
+def test_a_gain_out_of_stock_never_pushes_a_player_onto_another_space(table):
+    """"Dans le cas rare où tous les jetons d'une valeur particulière sont épuisés, l'option en
+    question n'est plus disponible" speaks of the Selection: a reward space is taken as chosen,
+    with what the supply can give, and never traded for a penalty because a token is gone."""
+    table.jump_to(20)  # Dragon Battle: fame7, fame4, wound, double_wound, scratch
+    table.state["token_mix"] = {"fame": {"1": 26, "4": 1, "7": 9}, "treasure": {"1": 24}}
+    table.give(PETER, "fame", 4)  # the only fame 4 is gone
     table.do("enter_symbols", counts=[3, 2, 1, 0])
-    assert "No treasure token of value 1" in table.refused("pick_space", seat=SANDRA, space=2)
+    table.do("pick_space", seat=SANDRA, space=1)
+    applied = table.do("pick_space", seat=MARTHA, space=2)  # fame 4 is gone: she still takes the space
+    assert table.player(MARTHA)["wounds"] == 0 and table.tokens(MARTHA, "fame") == []
+    assert "No fame token of value 4 is left in the supply" in said(applied)
+    table.do("pick_space", seat=MARK, space=3)
+    assert table.player(PETER)["double_wound"] == 1  # the last marker, given without a tap
 
 
 def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
@@ -193,15 +206,24 @@ def test_the_last_space_is_taken_even_when_its_gain_is_gone(new_table):
     two.state["specials"]["blessing"]["holder"] = 1  # already taken at an earlier episode
     two.do("enter_symbols", counts=[0, 1])  # Martha 1 picks treasure; Sandra is left with the Blessing
     two.do("pick_space", seat=1, space=2)
-    two.do("pick_space", seat=0, space=1)
     assert "already been taken" in two.state["recent"]["picks"][1]["notes"][0]["msg"]
     assert two.state["first_player"] == 0
+
+
+def test_the_last_space_waits_for_its_player_when_it_asks_something(new_table):
+    two = new_table(players=2)
+    two.jump_to(36)  # space 1 offers fame 5 or discarding a wound tile
+    two.do("enter_symbols", counts=[0, 1])
+    two.do("pick_space", seat=1, space=2)
+    assert two.state["phase"] == "picks"  # Sandra still chooses between fame 5 and a healed wound
+    two.do("pick_space", seat=0, space=1, alternative=0)
+    assert two.state["phase"] in ("final", "over")
 
 
 def test_the_second_red_marker_waits_on_an_episode_not_entered_yet_after_the_first_major(new_table):
     t = new_table(players=3, library={"episodes": {"3": BOARD["3"]}})
     t.jump_to(4)  # after King Hrothgar's Hall: episode 4 is not entered, it may be the next major
-    assert t.view(None)["cover"] == {"position": None, "name": "", "available": 3, "covered": 4}
+    assert t.view(None)["cover"] == {"position": None, "name": "", "title": "", "available": 3, "covered": 4}
 
 
 def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
@@ -210,8 +232,26 @@ def test_the_second_red_marker_lies_on_death_of_beowulf_then_is_gone(new_table):
         if str(position) not in BOARD:
             t.do("enter_episode", position=position, kind="recovery")
     t.jump_to(36)
-    assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf", "available": 2, "covered": 3}
+    assert t.view(None)["cover"] == {"position": 36, "name": "Death of Beowulf",
+                                     "title": {"msg": "Death of Beowulf", "args": {}}, "available": 2, "covered": 3}
     t.do("enter_symbols", counts=[1, 0])
-    t.do("pick_space", seat=0, space=1, alternative=0)
-    t.do("pick_space", seat=1, space=2)
+    t.do("pick_space", seat=0, space=1, alternative=0)  # the last space goes to Martha without a tap
     assert t.state["phase"] in ("final", "over") and t.view(None)["cover"] is None
+
+
+def test_the_drop_out_form_takes_the_cards_played_on_a_risk(table):
+    """"Si vous utilisez la carte Beowulf's Daring lors d'un épisode majeur dans lequel les joueurs
+    jouent chacun à leur tour, toutes les cartes qui correspondent sont jouées"; Beowulf's Resolve:
+    "vous ne recevez aucune égratignure et vous pouvez décider soit de courir à nouveau un risque,
+    soit de jouer sans recourir au risque"."""
+    table.do("take_special", seat=PETER, card="resolve")
+    table.do("take_special", seat=MARK, card="daring")
+    table.jump_to(4)
+    applied = table.do("drop_out", seat=PETER, failed_risk=True, resolve=True)
+    assert said(applied) == "Peter cancels a failed risk with Beowulf's Resolve and plays on"
+    assert table.state["step"]["drops"] == [] and table.player(PETER)["scratches"] == 0
+    assert table.state["specials"]["resolve"]["used"]
+    table.do("drop_out", seat=MARK, failed_risk=True, daring=True)
+    assert table.state["specials"]["daring"]["used"] and table.player(MARK)["scratches"] == 1
+    assert "does not hold Beowulf's Daring" in table.refused("drop_out", seat=SANDRA, failed_risk=True, daring=True)
+    assert "only help when a risk fails" in table.refused("drop_out", seat=SANDRA, resolve=True)

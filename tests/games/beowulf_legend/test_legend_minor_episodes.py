@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games.base import Actor
+from tests.games.beowulf_legend.conftest import said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -12,10 +13,24 @@ def test_minor_turns_go_clockwise_from_the_first_player(new_table):
     t.do("set_first_player", seat=MARK)
     t.do("advance")
     assert t.view(None)["turn"] == MARK
-    assert "Mark's turn" in t.refused("pass", seat=SANDRA)
     for seat in (MARK, PETER, SANDRA, MARTHA):
         t.do("pass", seat=seat)
     assert t.state["phase"] == "done"
+    assert [r["seat"] for r in t.state["recent"]["records"]] == [MARK, PETER, SANDRA, MARTHA]
+
+
+def test_players_who_pass_are_not_asked_one_by_one(new_table):
+    """"Le premier joueur commence en décidant s'il accomplit ou non l'activité proposée. Le jeu se
+    poursuit dans le sens des aiguilles d'une montre": a player who takes part after others have
+    not moved shows that they passed; one tap then passes everyone left."""
+    t = new_table()
+    t.jump_to(5)  # a Selection
+    applied = t.do("choose_selection", seat=MARK, option="fame2")
+    assert said(applied) == "Mark takes a fame token of value 2. Sandra, Martha passed"
+    assert "already had their turn" in t.refused("end_minor", took_part=[SANDRA])
+    assert said(t.do("end_minor")) == "Peter passed"
+    assert [(r["seat"], r["choice"]) for r in t.state["recent"]["records"]] == [
+        (SANDRA, "passed"), (MARTHA, "passed"), (MARK, "fame2"), (PETER, "passed")]
 
 
 def test_the_first_player_is_chosen_only_before_beowulf_moves(table):
@@ -58,7 +73,7 @@ def test_third_scratch_becomes_a_wound_without_compensation_cards(table):
 def test_a_wound_brings_two_compensation_cards(table):
     applied = table.do("take_wound", seat=MARK)
     assert table.player(MARK)["wounds"] == 1
-    assert applied.label.msg == "%(name)s takes a wound"
+    assert said(applied) == "By hand: Mark takes a wound"  # a correction by hand says so
 
 
 def test_beowulfs_resolve_cancels_a_failed_risk_and_the_player_may_risk_again(table):
@@ -197,8 +212,7 @@ def test_the_double_wound_is_not_used_before_the_dragon_battle(table):
     table.do("enter_symbols", counts=[1, 4, 3, 2])
     for seat in (MARTHA, MARK, PETER):
         table.do("pick_space", seat=seat, space={MARTHA: 1, MARK: 2, PETER: 3}[seat])
-    table.do("pick_space", seat=SANDRA, space=4)
-    assert table.player(SANDRA)["double_wound"] == 1
+    assert table.player(SANDRA)["double_wound"] == 1  # the last space, given without a tap
     assert table.state["supply"]["double_wound"] == 0
     assert table.view(None)["players"][SANDRA]["wound_count"] == 2
 
@@ -216,3 +230,19 @@ def test_misfortune_runs_out_after_three(table):
         table.do("take_token", seat=seat, kind="misfortune")
     assert "No misfortune token" in table.refused("take_token", seat=PETER, kind="misfortune")
     assert table.view(None)["supply"]["counts"]["misfortune"] == 0
+
+
+def test_one_tap_closes_a_recovery_king_hygelacs_court_or_an_opportunity_for_the_table(table):
+    """Recovery ("Après que tous les joueurs aient choisi une carte, le premier joueur effectue un
+    deuxième tour") and the card exchange at King Hygelac's Court change nothing the app tracks;
+    at Great Rewards only who took part matters."""
+    table.do("advance")
+    assert said(table.do("end_minor", move_on=True)).startswith("King Hygelac's Court: the card exchanges are done")
+    assert table.state["position"] == 2
+    table.jump_to(7)
+    assert "Only a Risk asks who failed" in table.refused("end_minor", failed=[SANDRA])
+    assert said(table.do("end_minor")) == "Recovery: everyone has taken their cards"
+    table.jump_to(9)
+    applied = table.do("end_minor", took_part=[MARK, SANDRA])
+    assert said(applied) == "Sandra, Mark took the opportunity; the others passed"
+    assert [t["value"] for t in table.tokens(SANDRA, "treasure")] == [3] and table.tokens(MARTHA, "treasure") == []

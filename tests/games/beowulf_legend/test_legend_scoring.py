@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from companion.games.base import ScoreInputError
 from companion.games.beowulf_legend import GAME
-from companion.games.beowulf_legend.scoring import EXAMPLE, Holdings, breakdown, quick_score, total
+from companion.games.beowulf_legend.quick import EXAMPLE, quick_score
+from companion.games.beowulf_legend.scoring import Holdings, breakdown, total
 
 
 def quick(**changes):

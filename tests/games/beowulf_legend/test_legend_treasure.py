@@ -98,7 +98,7 @@ def test_recover_treasures_ranks_by_treasure_held_then_returns_it_all(new_table)
     assert t.state["step"]["markers"] == [3, 1, 2, 4]  # Martha before Mark: nearer the first player
     assert t.state["supply"]["treasure"] == 24 and t.state["supply"]["alliance"] == 35
     assert len(t.tokens(PETER, "alliance")) == 1  # fame-faced alliance tokens stay
-    for seat, space in ((MARTHA, 1), (MARK, 2), (SANDRA, 3), (PETER, 4)):
+    for seat, space in ((MARTHA, 1), (MARK, 2), (SANDRA, 3)):  # Peter's is the last space: no tap
         t.do("pick_space", seat=seat, space=space)
     assert t.state["first_player"] == SANDRA and t.state["phase"] == "done"
 

@@ -52,18 +52,20 @@ def test_moving_beowulf_puts_the_figure_on_episode_1_and_walks_the_minor_episode
     assert here and here.group(1).startswith("1 · King Hygelac")
     assert "bl-figure" in html
     text = text_of(html)
-    assert "Discard exactly 2 cards" in text and "Sandra's turn" in text
-    fields = form_fields(html, "pass")
+    assert "Discard exactly 2 cards" in text and "tap Done when all have" in text
+    assert 'value="pass"' not in html  # an exchange of cards changes nothing the app tracks: nobody is asked
+    fields = form_fields(html, "end_minor")
+    assert fields["move_on"] == "1"
     response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
-    assert response.status_code == 200 and "Martha's turn" in text_of(response.get_data(as_text=True))
+    text = text_of(response.get_data(as_text=True))
+    assert response.status_code == 200 and "The app does not know episode 2 yet" in text  # one tap: done and on
+    assert "Episode 1 is over" in text
 
 
 def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_table(client):
     token = new_table(client)
     act(client, token, type="advance")
-    for seat in range(3):
-        act(client, token, type="pass", seat=seat)
-    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
     html = page(client, token)
     assert "The app does not know episode 2 yet" in text_of(html)
     fields = form_fields(html, "enter_episode", index=0)  # "Enter what the board shows" comes first
@@ -72,7 +74,7 @@ def test_an_unknown_episode_is_entered_from_the_phone_and_known_at_the_next_tabl
             "spaces_other[]": [""] * 5}
     response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 200, response.get_data(as_text=True)
-    assert "Sandra's turn" in text_of(response.get_data(as_text=True))
+    assert "Tick who failed" in text_of(response.get_data(as_text=True))
     later = new_table(client)
     view = client.get(f"/api/tables/{later}").get_json()["view"]
     assert view["path"][1]["kind"] == "risk" and view["path"][1]["source"] == "table"
@@ -109,9 +111,7 @@ def reach_the_major_episode_at_2(client, token):
     act(client, token, type="enter_episode", position=2, kind="simultaneous", symbols=["friendship"],
         spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     act(client, token, type="advance")
-    for seat in range(3):
-        act(client, token, type="pass", seat=seat)
-    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
 
 
 def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client):
@@ -124,18 +124,18 @@ def test_a_major_episode_is_played_from_the_forms_to_the_new_first_player(client
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "Take space 1" in html and "covered by the red marker" in html
-    for space in (3, 1, 2):  # Martha (marker 1), Sandra (2), Mark (3)
+    for space in (3, 1):  # Martha (marker 1), Sandra (2); Mark (3) is left the last space without a tap
         html = page(client, token)
         picked = [f for f in re.findall(r"<form .*?</form>", html, re.S) if f'name="space" value="{space}"' in f]
         fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', picked[0]))
         assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
     view = client.get(f"/api/tables/{token}").get_json()["view"]
-    assert view["first_player"] == 2 and view["phase"] == "done"
+    assert view["first_player"] == 2 and view["position"] == 3 and view["phase"] == "enter"  # the last pick moved on
     assert view["specials"][0]["holder_name"] == "Sandra"
 
 
 def test_the_quick_scorer_answers_the_rulebook_example_and_names_bad_fields(client):
-    from companion.games.beowulf_legend.scoring import EXAMPLE
+    from companion.games.beowulf_legend.quick import EXAMPLE
 
     response = client.post("/api/score/beowulf-the-legend", json=EXAMPLE)
     assert response.status_code == 200
@@ -280,3 +280,87 @@ def test_the_second_red_marker_reads_the_same_way_wherever_it_lies(client):
     act(client, token, type="enter_episode", position=3, name="King Hrothgar's Hall", kind="simultaneous",
         symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     assert "Second red marker: episode 3, King Hrothgar's Hall — spaces 1–3" in text_of(page(client, token))
+
+
+def test_a_refused_episode_entry_keeps_what_was_typed_and_tapped(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    html = page(client, token)
+    fields = form_fields(html, "enter_episode", index=0)
+    data = {**fields, "name": "The Long Ride", "kind": "risk", "opportunity": "",
+            "symbols[]": ["travelling", "wit", "courage"],  # a risk shows 2 symbol types: refused
+            **{f"space{i}": "" for i in range(1, 6)}, "spaces_other[]": [""] * 5}
+    response = client.post(f"/t/{token}/act", data=data, headers={"HX-Request": "true"})
+    answer = response.get_data(as_text=True)
+    assert response.status_code == 422 and "shows exactly 2 symbol types" in text_of(answer)
+    form = re.search(r'<form [^>]*id="bl-entry-2".*?</form>', answer, re.S).group(0)
+    assert 'value="The Long Ride"' in form
+    assert re.search(r'value="risk" checked', form)
+    for symbol in ("travelling", "wit", "courage"):
+        assert re.search(rf'value="{symbol}" checked', form), symbol
+    assert "symbol types. Major played simultaneously" in text_of(answer)  # the form states its rule first
+
+
+def test_a_hidden_value_the_mix_cannot_hold_is_told_on_its_owners_phone_only(client, phone):
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    act(client, token, type="take_token", seat=1, kind="fame")
+    mine = martha.get(f"/api/tables/{token}").get_json()["view"]["me"]["tokens"][0]["id"]
+    entered = martha.post(f"/api/tables/{token}/actions", json={"type": "enter_token", "token": mine, "value": 4})
+    assert entered.status_code == 200
+    assert act(client, token, type="set_token_mix", fame=[20, 11, 5], treasure=[24]).status_code == 200
+    assert "no room for your fame token of value 4" in text_of(page(martha, token))
+    assert "no room" not in text_of(page(client, token))
+
+
+def test_a_risk_is_one_form_who_failed_and_moves_beowulf_on(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    act(client, token, type="enter_episode", position=2, kind="risk", symbols=["travelling", "wit"])
+    act(client, token, type="take_special", seat=2, card="daring")
+    html = page(client, token)
+    assert "Tick who failed" in text_of(html) and 'value="take_risk"' not in html
+    fields = form_fields(html, "end_minor")
+    assert fields["move_on"] == "1"
+    response = client.post(f"/t/{token}/act", data={**fields, "failed[]": ["0", "2"], "daring[]": ["2"]},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert [p["scratches"] for p in view["players"]] == [1, 0, 1]
+    assert view["position"] == 3 and view["phase"] == "enter"  # one tap: closed and moved on
+    assert next(c for c in view["specials"] if c["key"] == "daring")["used"]
+    history = client.get(f"/api/tables/{token}/history").get_json()
+    assert "Risk: Sandra, Mark failed and took a scratch" in str(history)
+
+
+def test_undo_takes_back_a_closing_tap_and_the_move_of_beowulf_with_it(client):
+    token = new_table(client)
+    act(client, token, type="advance")
+    before = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert act(client, token, type="end_minor", move_on=True).status_code == 200
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["position"] == 2
+    assert client.post(f"/api/tables/{token}/undo", json={}).status_code == 200
+    after = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert (after["position"], after["phase"], after["step"]) == (before["position"], before["phase"], before["step"])
+
+
+def test_a_later_player_chooses_a_selection_from_their_phone_and_those_before_pass(client, phone):
+    token = new_table(client, seat=0)
+    mark = phone()
+    claim(mark, token, 2)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    act(client, token, type="enter_episode", position=2, kind="selection")
+    html = page(mark, token)
+    assert "Choose now: the players before you pass" in text_of(html)
+    forms = [f for f in re.findall(r"<form .*?</form>", html, re.S)
+             if 'value="choose_selection"' in f and 'name="option" value="fame2"' in f]
+    fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', forms[0]))
+    assert fields["seat"] == "2"
+    assert mark.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    view = client.get(f"/api/tables/{token}").get_json()["view"]
+    assert view["position"] == 3  # Mark was the last in turn: his choice closed the episode and moved on
+    assert [r["choice"] for r in view["recent"]["records"]] == ["passed", "passed", "fame2"]

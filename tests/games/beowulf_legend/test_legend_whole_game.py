@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from companion.games.base import Actor, RuleError
 from companion.games.beowulf_legend import GAME
 from companion.games.beowulf_legend.box import BOX
-from companion.games.beowulf_legend.scoring import quick_score
+from companion.games.beowulf_legend.quick import quick_score
 from companion.games.beowulf_legend.views import whose_move
 
 Move = tuple[str, Actor, dict[str, Any]]
@@ -97,8 +97,9 @@ def progress(state: dict[str, Any]) -> list[Move]:
 def minor_moves(state: dict[str, Any], seat: int, kind: str) -> list[Move]:
     me = {"seat": seat}
     if kind == "recovery":
-        return [("take_recovery_card", HOST, me)]
-    moves: list[Move] = [("pass", HOST, me)]
+        return [("take_recovery_card", HOST, me), ("end_minor", HOST, {"move_on": True})]
+    moves: list[Move] = [("pass", HOST, me), ("end_minor", HOST, {"move_on": True}),
+                         ("end_minor", HOST, {"failed": [seat]}), ("end_minor", HOST, {"took_part": [seat]})]
     if kind == "risk":
         moves += [("take_risk", HOST, {**me, "outcome": o}) for o in ("kept", "failed")]
         moves += [("take_risk", HOST, {**me, "outcome": "failed", "resolve": True}),
@@ -156,6 +157,7 @@ def side_moves(state: dict[str, Any]) -> list[Move]:
                   ("take_special", HOST, {"seat": s, "card": "inspiration"})]
         for t in state["players"][s]["tokens"][:2]:
             moves.append(("return_token", Actor(s), {"token": t["id"]}))
+    moves.append(("set_token_mix", HOST, {"fame": [20, 10, 3, 2, 1], "treasure": [12, 8, 4]}))
     return moves + value_entries(state)
 
 
@@ -175,14 +177,14 @@ def check_box(state: dict[str, Any]) -> None:
 
 def check_privacy(state: dict[str, Any]) -> None:
     """Changing one seat's face-down values changes no other seat's view (nor the table display's)."""
-    if state["phase"] == "over" or state.get("token_mix"):
-        return
+    if state["phase"] == "over":
+        return  # the token mix no longer excuses a difference: decisions use public values only
     n = len(state["players"])
     face_up = {i for ids in state["step"].get("revealed", []) for i in ids} if state["phase"] == "bid" else set()
     for owner in range(n):
         other = copy.deepcopy(state)
         for t in other["players"][owner]["tokens"]:
-            if t["value"] is not None and t["id"] not in face_up:
+            if t["value"] is not None and t["id"] not in face_up and not t.get("public"):
                 t["value"] += 1
                 if t["kind"] == "alliance":
                     t["face"] = "fame" if t["face"] == "treasure" else "treasure"

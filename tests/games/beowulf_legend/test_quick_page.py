@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.base import ScoreInputError
 from companion.games.beowulf_legend.quick_form import from_form
-from companion.games.beowulf_legend.scoring import EXAMPLE
+from companion.games.beowulf_legend.quick import EXAMPLE
 from tests.helpers import csrf_of
 
 URL = "/score/beowulf-the-legend"

@@ -1,0 +1,89 @@
+"""The board's presenter: everything the board templates see, computed here and nowhere else.
+
+The game's view is the only source of game data; the rest is the table around it (seats,
+history, the final-score table, the URLs the forms post to). Templates lay it out and compute
+nothing: the act() macro (templates/_macros.html) reads ``act_url`` and ``version`` from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from flask import current_app, url_for
+
+from .. import charts, log
+from ..games.base import Score
+from ..i18n import translate
+from ..models import Table
+from .context import actor_for
+from .records import bg_stats_link
+
+HISTORY_ON_BOARD = 8
+
+
+def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
+                  notice: dict[str, str] | None = None) -> dict[str, Any]:
+    """Everything a board template sees; the game's view is the only source of game data."""
+    game = log.game_of(table)
+    state = table.state
+    over = game.is_over(state)
+    return {
+        "table": table,
+        "game": game,
+        "view": game.view(state, None if display else seat),
+        "seat": None if display else seat,
+        "is_host": is_host and not display,
+        "display": display,
+        "players": [{"index": s.index, "name": s.name, "colour": s.colour, "claimed": s.device is not None}
+                    for s in table.seats],
+        "version": table.version,
+        "finished": table.finished,
+        "final": final_table(game.final_scores(state)) if over else None,
+        "history": log.history(table.id, limit=HISTORY_ON_BOARD),
+        "act_url": url_for("play.act", token=table.token),
+        "undo_url": url_for("play.undo", token=table.token),
+        "board_url": url_for("play.board", token=table.token, display=1 if display else None),
+        "live_url": url_for("live.stream", token=table.token),
+        "poll_seconds": current_app.config["POLL_SECONDS"],
+        # A stream silent for longer than its pings allow is not working: app.js polls then.
+        # (5 s of slack: a ping can be late on a loaded server without the phone starting to poll.)
+        "quiet_seconds": current_app.config["SSE_KEEPALIVE_SECONDS"] + 5,
+        "notice": notice,
+        "bg_stats": bg_stats_link(table) if table.finished else None,
+        "progress_chart": progress_chart(game, table) if over else None,
+    }
+
+
+def progress_chart(game, table: Table):
+    """Score over the game, for games that can tell it (the optional ``progress`` hook)."""
+    progress = getattr(game, "progress", None)
+    if progress is None:
+        return None
+    series = [(seat.name, seat.colour, values) for seat, values in zip(table.seats, progress(table.state))]
+    return charts.line_chart(series, translate("Score over the game"))
+
+
+def for_phone(table: Table, notice: dict[str, str] | None = None) -> dict[str, Any]:
+    """The board as the phone asking sees it: its seat's view, its host controls."""
+    actor = actor_for(table)
+    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice)
+
+
+def final_table(scores: Sequence[Score] | None) -> dict[str, Any] | None:
+    """The final scores as the frame shows them: the ranking, then how the scores add up.
+
+    The table has a column per player in finishing order and a row per breakdown line that
+    someone scores on (a line where everyone has 0 is left out), in the order lines first
+    appear; a line named twice in one player's breakdown is summed.
+    """
+    if not scores:
+        return None
+    columns = sorted(scores, key=lambda s: (s.place, s.seat))
+    scored = {msg for s in columns for msg, points in s.breakdown if points != 0}
+    rows = [msg for msg in dict.fromkeys(msg for s in columns for msg, _points in s.breakdown) if msg in scored]
+    return {
+        "ranking": sorted(scores, key=lambda s: s.place),
+        "columns": columns,
+        "rows": [{"msg": msg, "points": [sum(p for m, p in s.breakdown if m == msg) for s in columns]}
+                 for msg in rows],
+    }

@@ -1,0 +1,94 @@
+"""One way a phone changes a table, whichever door it came in by: the seat page's forms or the JSON API.
+
+The two doors parse a request into a move (or an undo, a claim, a release) and render the
+``Outcome``; who may do it, which HTTP status each refusal gets and what the phone is told are
+decided here, once, so the page and the API cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import devices, log, seating
+from ..games.base import Action, Actor, RuleError, _, at_table
+from ..i18n import translate
+from ..models import Table
+
+CLAIM_TO_PLAY = _("Claim a seat to play.")
+ONLY_PLAYERS_UNDO = _("Only the players at this table can undo.")
+STALE = _("The table changed — here is the new state. Nothing was applied; check and try again.")
+BUSY = _("The table is very busy; please try again.")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of a request: the HTTP status both doors answer with, and what to tell the phone.
+
+    ``kind`` is "done", "info" (a double tap: already done), "stale" (the screen was behind;
+    ``version`` is the table's newest) or "error"; ``text`` is in the phone's language, None when
+    there is nothing to say.
+    """
+
+    status: int
+    kind: str
+    text: str | None = None
+    recorded: log.Recorded | None = None
+    version: int | None = None
+
+    @property
+    def refused(self) -> bool:
+        return self.status >= 400
+
+    def notice(self) -> dict[str, str] | None:
+        """The line the seat page shows above the board."""
+        return {"kind": self.kind, "text": self.text} if self.text else None
+
+
+def submit(table: Table, actor: Actor, action: Action, *, expected_version: int | None,
+           request_id: str | None) -> Outcome:
+    """A move: recorded through the event log, or refused with the reason."""
+    return _change(actor, CLAIM_TO_PLAY, lambda: log.append(
+        table.id, action, actor, expected_version=expected_version, request_id=request_id))
+
+
+def undo(table: Table, actor: Actor, *, expected_version: int | None, request_id: str | None) -> Outcome:
+    return _change(actor, ONLY_PLAYERS_UNDO, lambda: log.undo(
+        table.id, actor, expected_version=expected_version, request_id=request_id))
+
+
+def _change(actor: Actor, refusal_for_onlookers: str, change: Callable[[], log.Recorded]) -> Outcome:
+    # Seated or the host, checked here for every change from either door (a watching phone
+    # is told to claim a seat; the game's own GameKit.apply refuses it too, for direct callers).
+    if not at_table(actor):
+        return Outcome(403, "error", translate(refusal_for_onlookers))
+    try:
+        recorded = change()
+    except log.StaleVersion as stale:
+        return Outcome(409, "stale", translate(STALE), version=stale.current)
+    except RuleError as error:
+        return Outcome(422, "error", translate(error.msg, error.args_))
+    except log.Busy:
+        return Outcome(503, "error", translate(BUSY))
+    if recorded.duplicate:
+        return Outcome(200, "info", translate("Already done: %(what)s", {"what": recorded.label.to_json()}),
+                       recorded)
+    return Outcome(200, "done", None, recorded)
+
+
+def claim(table: Table, index: int) -> Outcome:
+    """This phone takes a seat; a seat another phone holds is a conflict (409)."""
+    return _seat_change(lambda: seating.claim(table, index, devices.current()), 409)
+
+
+def release(table: Table, index: int) -> Outcome:
+    """This phone (or the host) frees a seat; anyone else is refused (403)."""
+    return _seat_change(lambda: seating.release(table, index, devices.current()), 403)
+
+
+def _seat_change(change: Callable[[], object], refused_status: int) -> Outcome:
+    try:
+        change()
+    except RuleError as error:
+        return Outcome(refused_status, "error", translate(error.msg, error.args_))
+    return Outcome(200, "done")
