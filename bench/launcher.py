@@ -1,7 +1,7 @@
 """Starts the app the way the Procfile says (release, then web), on loopback, for the benchmark.
 
-A sibling of tests/conftest.py's ``Server``, kept apart so that the benchmark does not depend
-on the test suite; both read the same Procfile lines (``companion.cli.procfile_command``).
+The test suite's servers (tests/servers.py) are this class with a test's settings; the benchmark
+does not depend on the test suite.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ def release(database_url: str, instance: Path) -> None:
 class Server:
     """The Procfile's ``web`` line (gunicorn, gthread) on 127.0.0.1 and a free port."""
 
-    def __init__(self, database_url: str, instance: Path, log_path: Path, **env: str) -> None:
-        self.port = free_port()
+    def __init__(self, database_url: str, instance: Path, log_path: Path, port: int | None = None,
+                 **env: str) -> None:
+        self.port = port or free_port()  # a given port: a restart at the address the phones know
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         environ = environment(database_url, instance, PORT=str(self.port), HOST="127.0.0.1", **env)

@@ -1,70 +1,62 @@
 """Shared fixtures: a real database (SQLite file, and PostgreSQL when TEST_POSTGRES_URL is set),
-built by the real migrations; the Flask test client; a real server started as the Procfile
-says; phones (clients with their own cookie jars)."""
+copied from one built by the real migrations (tests/databases.py); the Flask test client; real
+servers started as the Procfile says (tests/servers.py); phones (clients with their own cookie jars)."""
 
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
-ROOT = Path(__file__).resolve().parent.parent
-POSTGRES = os.environ.get("TEST_POSTGRES_URL", "")
-BACKENDS = ["sqlite"] + (["postgresql"] if POSTGRES else [])
+from companion.models import LibraryEntry
+from tests.databases import BACKENDS, Databases
+from tests.servers import SECRET_KEY, Server
 
-
-def _reset_postgres(url: str) -> None:
-    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1), poolclass=None)
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+# Hypothesis fails an example slower than 200 ms and a generator it finds slow: on a loaded
+# 2-core machine (two xdist workers, a browser, servers) that is the machine, not the code.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session")
-def postgres_url():
-    """A database of this test run's own, so two runs on one server never share tables."""
-    if not POSTGRES:
-        return None
-    base, _, _ = POSTGRES.rpartition("/")
-    name = f"companion_test_{os.getpid()}"
-    admin = create_engine(POSTGRES.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    yield f"{base}/{name}"
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+def databases(tmp_path_factory):
+    databases = Databases(tmp_path_factory.mktemp("databases"))
+    yield databases
+    databases.close()
 
 
 @pytest.fixture(params=BACKENDS)
-def database_url(request, tmp_path) -> str:
-    if request.param == "postgresql":
-        url = request.getfixturevalue("postgres_url")
-        _reset_postgres(url)
-        return url.replace("postgresql://", "postgresql+psycopg://", 1)
-    return f"sqlite:///{tmp_path / 'companion.db'}"
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def database_url(backend, databases, tmp_path) -> str:
+    """A database of this test's own at the latest schema."""
+    url = databases.fresh(backend, tmp_path)
+    yield url
+    databases.give_back(url)
+
+
+@pytest.fixture
+def empty_database_url(backend, databases, tmp_path) -> str:
+    """A database of this test's own with no tables, for the migrations to build."""
+    url = databases.empty(backend, tmp_path)
+    yield url
+    databases.give_back(url)
 
 
 def make_app(database_url: str, tmp_path: Path, **config):
-    from flask_migrate import upgrade
-
+    """The app on a database the fixtures have already migrated."""
     from companion import create_app
 
     os.environ["COMPANION_INSTANCE"] = str(tmp_path / "instance")
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret", "TESTING": True,
-                      "RATELIMIT_ENABLED": False, **config})
-    with app.app_context():
-        upgrade(directory=str(ROOT / "companion" / "migrations"))
-    return app
+    return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": SECRET_KEY, "TESTING": True,
+                       "RATELIMIT_ENABLED": False, **config})
 
 
 def dispose(app) -> None:
@@ -95,63 +87,64 @@ def phone(app):
     return lambda: app.test_client()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class SharedServers:
+    """Servers that every test of a run may use, one per backend and setting, each on a database of
+    its own: a test that starts a table of its own and looks only at it needs no server of its own.
+    What a server keeps across tables, its library (board facts tables entered, handed to every
+    later game), is emptied before each test, as on a new server.
+
+    All the suite's phones come from 127.0.0.1, where at a real table each phone has its own
+    address: the per-address join limit is raised here (tests/test_access.py checks the limit)."""
+
+    THREADS = 128  # streams of finished tests linger until their next keepalive finds them gone
+    ENV = {"JOIN_RATE_LIMIT": "100000 per minute"}
+
+    def __init__(self, databases: Databases, workdir: Path) -> None:
+        self.databases, self.workdir = databases, workdir
+        self.running: dict[tuple, Server] = {}
+
+    def get(self, backend: str, **env: str) -> Server:
+        key = (backend, *sorted(env.items()))
+        if key not in self.running:
+            folder = self.workdir / f"{backend}-{len(self.running) + 1}"
+            folder.mkdir()
+            self.running[key] = Server(self.databases.fresh(backend, folder), folder, threads=self.THREADS,
+                                       **self.ENV, **env)
+        server = self.running[key]
+        engine = create_engine(server.database_url, poolclass=NullPool)
+        with engine.begin() as conn:
+            conn.execute(text(f"DELETE FROM {LibraryEntry.__tablename__}"))
+        engine.dispose()
+        return server
+
+    def stop(self) -> None:
+        for server in self.running.values():
+            server.stop()
 
 
-def procfile_web() -> str:
-    for line in (ROOT / "Procfile").read_text().splitlines():
-        if line.startswith("web:"):
-            return line.split(":", 1)[1].strip()
-    raise AssertionError("Procfile has no web line")
+@pytest.fixture(scope="session")
+def shared_servers(databases, tmp_path_factory):
+    servers = SharedServers(databases, tmp_path_factory.mktemp("servers"))
+    yield servers
+    servers.stop()
 
 
-class Server:
-    """A real server process, started as the Procfile says, on loopback."""
+@pytest.fixture
+def shared_server(backend, shared_servers):
+    """shared_server(**env): the run's server with these settings on this test's backend."""
+    return lambda **env: shared_servers.get(backend, **env)
 
-    def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, port: int | None = None,
-                 **env: str) -> None:
-        self.port = port or free_port()  # a given port: a restart at the address the phones know
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.tmp_path = tmp_path
-        environ = {**os.environ, "PORT": str(self.port), "HOST": "127.0.0.1", "DATABASE_URL": database_url,
-                   "COMPANION_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "test-secret",
-                   "WEB_THREADS": str(threads), "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}", **env}
-        self.log_path = tmp_path / f"server-{self.port}.log"
-        if self.log_path.exists():  # a restart on the same port keeps the first server's log
-            self.log_path = tmp_path / f"server-{self.port}-{len(list(tmp_path.glob('server-*.log')))}.log"
-        with open(self.log_path, "w") as log:  # the child keeps its own descriptor
-            self.process = subprocess.Popen(["sh", "-c", "exec " + procfile_web()], env=environ, cwd=ROOT,
-                                            stdout=log, stderr=subprocess.STDOUT)
-        self.wait_ready()
 
-    def wait_ready(self, seconds: float = 20) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"server exited: {self.log_path.read_text()}")
-            try:
-                requests.get(self.url + "/api/games", timeout=5)
-                return
-            except requests.RequestException:
-                time.sleep(0.1)
-        raise AssertionError("server did not start")
-
-    def stop(self, kill: bool = False) -> None:
-        if self.process.poll() is None:
-            self.process.kill() if kill else self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+@pytest.fixture
+def server(shared_server) -> Server:
+    """A real server other tests use too: start a table of the test's own on it."""
+    return shared_server()
 
 
 @pytest.fixture
 def server_factory(database_url, tmp_path):
-    dispose(make_app(database_url, tmp_path))  # the schema, by the migrations
+    """Servers of the test's own, on its own database: for a test that stops or restarts one, or
+    reads what spans every table (the records, the library, the access log)."""
     servers: list[Server] = []
 
     def start(**kwargs) -> Server:
@@ -162,8 +155,3 @@ def server_factory(database_url, tmp_path):
     yield start
     for server in servers:
         server.stop()
-
-
-@pytest.fixture
-def server(server_factory) -> Server:
-    return server_factory()

@@ -1,9 +1,13 @@
-"""Small helpers the tests share: starting a table and claiming seats over the API."""
+"""Small helpers the tests share: the host, starting a table and claiming seats over the API."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from companion.games.base import Actor
+
+HOST = Actor(None, host=True)  # the host's phone: it holds no seat and may act for any
 
 
 def csrf_of(html: str) -> str:
@@ -28,3 +32,33 @@ def claim(phone, token: str, seat: int) -> dict[str, Any]:
 
 def act(phone, token: str, **action) -> Any:
     return phone.post(f"/api/tables/{token}/actions", json=action)
+
+
+def board_page(phone, token: str, display: bool = False) -> str:
+    """The seat page as this phone gets it, or the table display."""
+    response = phone.get(f"/t/{token}/display" if display else f"/t/{token}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def table_view(phone, token: str) -> dict[str, Any]:
+    """What the JSON API shows this phone of the game."""
+    return phone.get(f"/api/tables/{token}").get_json()["view"]
+
+
+def forms_for(html: str, move: str) -> list[str]:
+    forms = re.findall(r'<form[^>]*>(?:(?!</form>).)*?</form>', html, re.S)
+    return [f for f in forms if f'name="type" value="{move}"' in f]
+
+
+def post_form(phone, token: str, html: str, move: str, carrying: dict | None = None, **typed) -> str:
+    """Posts the first form on the page for ``move`` whose hidden fields include ``carrying``, as a
+    phone would: its hidden fields plus what the person typed, ticked or tapped (``typed``; a
+    repeated field such as "city[]" is given whole here). Returns the board the answer swaps in."""
+    hidden = [dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', f))
+              for f in forms_for(html, move)]
+    matches = [h for h in hidden if (carrying or {}).items() <= h.items()]
+    assert matches, f"no form for {move} carrying {carrying}"
+    response = phone.post(f"/t/{token}/act", data={**matches[0], **typed}, headers={"HX-Request": "true"})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_data(as_text=True)

@@ -108,7 +108,8 @@ def test_claiming_seats_is_limited(limited_app):
 # --- logs ----------------------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_join_tokens_never_reach_the_access_log(server):
+def test_join_tokens_never_reach_the_access_log(server_factory):
+    server = server_factory()  # its own: the log read at the end holds this test's requests only
     host = requests.Session()
     table = host.post(f"{server.url}/api/tables", json={"game": "scorepad", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()

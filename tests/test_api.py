@@ -34,7 +34,7 @@ def test_a_request_from_another_site_is_refused(client):
     claim(client, token, 0)
     response = client.post(f"/api/tables/{token}/actions", json={"type": "end_round"},
                            headers={"Origin": "https://evil.example"})
-    assert response.status_code == 403
+    assert response.status_code == 403 and response.get_json()["error"] == "Requests from another site are refused."
     assert client.get(f"/api/tables/{token}").get_json()["version"] == 0
 
 
@@ -55,4 +55,5 @@ def test_final_scores_rank_players_and_ties_share_a_place(client):
     finished = act(client, token, type="finish").get_json()["table"]
     assert finished["finished"] is True
     assert [(s["name"], s["place"]) for s in finished["scores"]] == [("Ann", 2), ("Bob", 2), ("Cid", 1)]
-    assert act(client, token, type="add_points", seat=0, points=1).status_code == 422
+    late = act(client, token, type="add_points", seat=0, points=1)
+    assert late.status_code == 422 and late.get_json()["error"] == "This game is over: its record is read-only."

@@ -22,7 +22,8 @@ from companion import log
 from companion.extensions import db
 from companion.games import registry
 from companion.models import Event, Table
-from tests.conftest import BACKENDS, _reset_postgres, dispose, make_app
+from tests.conftest import dispose, make_app
+from tests.databases import BACKENDS
 from tests.helpers import claim, csrf_of, start_table
 from tests.test_web import board_form
 
@@ -114,20 +115,14 @@ class Tables:
 
 
 @pytest.fixture
-def apps(request, tmp_path):
+def apps(databases, tmp_path):
     """One app per database (SQLite, and PostgreSQL when configured): each generated request goes to all."""
-    built = []
-    for backend in BACKENDS:
-        if backend == "postgresql":
-            url = request.getfixturevalue("postgres_url")
-            _reset_postgres(url)
-            url = url.replace("postgresql://", "postgresql+psycopg://", 1)
-        else:
-            url = f"sqlite:///{tmp_path / 'fuzz.db'}"
-        built.append(make_app(url, tmp_path / backend))
+    urls = [databases.fresh(backend, tmp_path / backend) for backend in BACKENDS]
+    built = [make_app(url, tmp_path / backend) for url, backend in zip(urls, BACKENDS)]
     yield built
-    for app in built:
+    for app, url in zip(built, urls):
         dispose(app)
+        databases.give_back(url)
 
 
 def assert_a_clear_answer(status: int, content_type: str, payload: Any, text: str) -> None:
@@ -331,6 +326,7 @@ def test_a_form_of_one_table_posted_to_another_is_refused_and_neither_changes(cl
     refused_undo = player.post(f"/t/{token_b}/undo", data={"csrf_token": csrf_of(html_a)},
                                headers={"HX-Request": "true"})
     assert refused_undo.status_code == 403
+    assert "Only the players at this table can undo." in refused_undo.get_data(as_text=True)
     assert api_table(client, token_a)["version"] == 0 and api_table(client, token_b)["version"] == 0
 
 

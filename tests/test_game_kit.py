@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pathlib
 
 import pytest
 
@@ -57,3 +58,32 @@ def test_a_move_changes_a_copy_never_the_state_it_was_given():
     applied = game.apply(state, {"type": "add_points", "seat": 1, "points": 3}, Actor(1))
     assert state == before
     assert applied.state["players"][1]["rounds"] == [3]
+
+
+# A move only the host makes, in a state where it is allowed, per game that has one.
+HOST_ONLY_MOVES = [
+    ("adventure-land", "play", {"type": "end_game"}),
+    ("adventure-land", "play", {"type": "set_first_player", "seat": 1}),
+    ("stonehenge", None, {"type": "set_hand", "seat": 1, "cards": 4}),
+]
+
+
+@pytest.mark.parametrize("key, phase, move", HOST_ONLY_MOVES)
+def test_every_host_only_move_refuses_a_player_in_the_same_words_and_the_host_may(key, phase, move):
+    game = registry()[key]
+    state = new_state(game)
+    assert phase is None or state["phase"] == phase
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError, match="^Only the host can do this$"):
+        game.apply(state, move, Actor(1))
+    assert state == before
+    game.apply(state, move, Actor(None, host=True))
+
+
+def test_every_module_of_every_game_is_named_in_the_guide_to_adding_a_game():
+    """docs/adding-a-game.md says which file holds what: a new or renamed module must be named there."""
+    games = pathlib.Path(__file__).parent.parent / "companion" / "games"
+    guide = (games.parent.parent / "docs" / "adding-a-game.md").read_text()
+    unnamed = [f"{module.parent.name}/{module.name}" for module in sorted(games.glob("*/*.py"))
+               if f"`{module.name}`" not in guide]
+    assert unnamed == []

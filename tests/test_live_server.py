@@ -98,8 +98,8 @@ def test_the_stream_carries_versions_only_never_game_data(server):
     assert "86421" not in "\n".join(chunks)
 
 
-def test_a_quiet_stream_pings_with_the_current_version_so_the_phone_knows_it_is_alive(server_factory):
-    server = server_factory(SSE_KEEPALIVE_SECONDS="0.5")
+def test_a_quiet_stream_pings_with_the_current_version_so_the_phone_knows_it_is_alive(shared_server):
+    server = shared_server(SSE_KEEPALIVE_SECONDS="0.5")
     host, token = start(server, PLAYERS[:2])
     phone = seated_phone(server, token, 0)
     phone.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 2},

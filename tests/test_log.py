@@ -6,11 +6,10 @@ import pytest
 
 from companion import log
 from companion.extensions import db
-from companion.games.base import Actor, RuleError
+from companion.games.base import RuleError
 from companion.models import Event, Snapshot, Table
-from tests.helpers import start_table
+from tests.helpers import HOST, start_table
 
-HOST = Actor(None, host=True)
 
 
 @pytest.fixture
@@ -54,7 +53,7 @@ def test_undo_reverts_the_latest_change_and_is_itself_recorded(app, table_id):
         # A second undo reverts the change before it, not the undo.
         log.undo(table_id, HOST)
         assert totals(table_id) == [0, 0, 0]
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError, match="Nothing to undo"):
             log.undo(table_id, HOST)
 
 
@@ -98,9 +97,9 @@ def test_the_same_request_twice_is_applied_once(app, table_id):
 
 def test_a_move_the_rules_refuse_changes_nothing(app, table_id):
     with app.app_context():
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError, match="seat must be at most 2"):
             add(table_id, 7, 5)
-        with pytest.raises(RuleError):
+        with pytest.raises(RuleError, match="Only a player can write face-down points"):
             log.append(table_id, {"type": "write_secret", "points": 3}, HOST)  # no seat
         assert db.session.get(Table, table_id).version == 0
 

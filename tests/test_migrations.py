@@ -23,7 +23,8 @@ from sqlalchemy import MetaData, inspect
 from companion import create_app, log
 from companion.extensions import db
 from companion.models import Table
-from tests.conftest import ROOT, dispose
+from tests.conftest import dispose
+from tests.databases import ROOT
 
 MIGRATIONS = str(ROOT / "companion" / "migrations")
 HOST_SECRET = "host-phone-secret-" + "a" * 32
@@ -36,7 +37,7 @@ def sha256(text: str) -> str:
 
 
 def bare_app(database_url: str, tmp_path: Path):
-    """The app without touching the schema (make_app would upgrade to the head at once)."""
+    """The app on an empty database, the schema left to each test's own migrations."""
     os.environ["COMPANION_INSTANCE"] = str(tmp_path / "instance")
     return create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret", "TESTING": True,
                        "RATELIMIT_ENABLED": False})
@@ -94,9 +95,9 @@ def store_a_game_as_the_first_revision_did(app) -> None:
                  "label": {"msg": "%(player)s wrote points face down", "args": {"player": "Bob"}}, "created_at": now}])
 
 
-def test_a_game_stored_at_the_first_revision_is_intact_after_upgrading_to_the_latest(database_url, tmp_path):
+def test_a_game_stored_at_the_first_revision_is_intact_after_upgrading_to_the_latest(empty_database_url, tmp_path):
     first, head = revisions()
-    app = bare_app(database_url, tmp_path)
+    app = bare_app(empty_database_url, tmp_path)
     try:
         with app.app_context():
             upgrade(directory=MIGRATIONS, revision=first)
@@ -108,7 +109,7 @@ def test_a_game_stored_at_the_first_revision_is_intact_after_upgrading_to_the_la
     finally:
         dispose(app)
 
-    app = bare_app(database_url, tmp_path)
+    app = bare_app(empty_database_url, tmp_path)
     try:
         bob = app.test_client()
         bob.set_cookie("companion_device", BOB_SECRET)
@@ -136,9 +137,9 @@ def test_a_game_stored_at_the_first_revision_is_intact_after_upgrading_to_the_la
         dispose(app)
 
 
-def test_the_models_and_the_migrations_describe_the_same_schema(database_url, tmp_path):
+def test_the_models_and_the_migrations_describe_the_same_schema(empty_database_url, tmp_path):
     """`flask db check` in a test: a model change without its migration fails here."""
-    app = bare_app(database_url, tmp_path)
+    app = bare_app(empty_database_url, tmp_path)
     try:
         with app.app_context():
             upgrade(directory=MIGRATIONS)
@@ -151,8 +152,8 @@ def test_the_models_and_the_migrations_describe_the_same_schema(database_url, tm
         dispose(app)
 
 
-def test_every_migration_downgrades_and_upgrades_again(database_url, tmp_path):
-    app = bare_app(database_url, tmp_path)
+def test_every_migration_downgrades_and_upgrades_again(empty_database_url, tmp_path):
+    app = bare_app(empty_database_url, tmp_path)
     try:
         with app.app_context():
             upgrade(directory=MIGRATIONS)

@@ -39,7 +39,7 @@ from tests.helpers import claim, start_table
 TOKEN = "privacy-test-table-token-00000000"
 NAMES = ["Ann", "Bob", "Cid", "Dot", "Eve"]
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
-HOST = None  # a move made from the host's phone, which holds no seat
+HOST_PHONE = None  # the seat of a move made from the host's phone: it holds none
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,8 @@ SCENARIOS: dict[str, Scenario] = {
         moves=tuple(Move(seat, {"type": "write_secret", "points": Secret(seat, 73519 + seat, 86240 + seat)})
                     for seat in range(3)),
         public_move=lambda seat: {"type": "add_points", "seat": seat, "points": 1},
-        reveal=(Move(HOST, {"type": "end_round"}),),
-        finish=(Move(HOST, {"type": "finish"}),)),
+        reveal=(Move(HOST_PHONE, {"type": "end_round"}),),
+        finish=(Move(HOST_PHONE, {"type": "finish"}),)),
     # Herbs and swords lie face down in front of their owner; only how many is public.
     "adventure-land": Scenario(
         players=3,
@@ -121,12 +121,12 @@ SCENARIOS: dict[str, Scenario] = {
             Move(seat, {"type": "take_herb", "value": Secret(seat, 2, 4)}),
             Move(seat, {"type": "take_sword", "value": Secret(seat, 1, 3)}))),
         public_move=lambda seat: {"type": "take_gold", "seat": seat},
-        finish=(Move(HOST, {"type": "end_game"}),)),
+        finish=(Move(HOST_PHONE, {"type": "end_game"}),)),
     # Fame and treasure tokens lie face down; their owner enters what is printed on them.
     "beowulf-the-legend": Scenario(
         players=3,
         moves=tuple(m for seat, kind in enumerate(("fame", "treasure", "fame")) for m in (
-            Move(HOST, {"type": "take_token", "seat": seat, "kind": kind}),
+            Move(HOST_PHONE, {"type": "take_token", "seat": seat, "kind": kind}),
             Move(seat, beowulf_token_value(seat, 2, 3)))),
         public_move=lambda seat: {"type": "take_scratch", "seat": seat}),
     # A challenge: cards are entered face down until the last one is in, then all are shown.
@@ -145,8 +145,8 @@ MORE_SCENARIOS: dict[str, tuple[str, Scenario]] = {
     # The supply's count of tokens by value used to drop when an owner entered a face-down value.
     "beowulf-the-legend, token mix entered": ("beowulf-the-legend", Scenario(
         players=3,
-        moves=(Move(HOST, {"type": "set_token_mix", "fame": [12, 12, 8, 4], "treasure": [8, 8, 6, 2]}),
-               *(m for seat in range(3) for m in (Move(HOST, {"type": "take_token", "seat": seat, "kind": "fame"}),
+        moves=(Move(HOST_PHONE, {"type": "set_token_mix", "fame": [12, 12, 8, 4], "treasure": [8, 8, 6, 2]}),
+               *(m for seat in range(3) for m in (Move(HOST_PHONE, {"type": "take_token", "seat": seat, "kind": "fame"}),
                                                   Move(seat, beowulf_token_value(seat, 1, 4))))))),
 }
 
@@ -287,10 +287,10 @@ def test_every_game_has_a_privacy_scenario():
 
 
 @pytest.fixture
-def same_links_app(tmp_path, monkeypatch):
+def same_links_app(databases, tmp_path, monkeypatch):
     """An app whose every table gets the same token and request ids: two runs render alike."""
     monkeypatch.setattr(seating, "new_token", lambda: TOKEN)  # the same links, the same QR code
-    app = make_app(f"sqlite:///{tmp_path / 'privacy.db'}", tmp_path)
+    app = make_app(databases.fresh("sqlite", tmp_path), tmp_path)
     app.jinja_env.globals["new_request_id"] = lambda: "request-id"
     yield app
     dispose(app)

@@ -35,6 +35,13 @@ def test_records_show_games_wins_average_and_best_per_player(client):
     assert row(scorepad, "Cid") == '<td class="num">16.0</td><td class="num">30</td>'
 
 
+def test_each_finished_game_lists_its_players_by_place(client):
+    finished_game(client, (1, 2, 30))  # Ann 1+4=5, Bob 2, Cid 30: Cid, last at the table, came first
+    html = client.get("/records").get_data(as_text=True)
+    finished = html.split('class="list finished-games"')[1].split("</ul>")[0]
+    assert "1. Cid (30), 2. Ann (5), 3. Bob (2)" in finished
+
+
 def row_of(html: str, section: str, name: str) -> str:
     return html.split(f'id="{section}"')[1].split(f"<td>{name}</td>")[1].split("</tr>")[0]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.helpers import claim, csrf_of, start_table
 
 
@@ -77,3 +79,35 @@ def test_the_device_cookie_is_httponly_and_samesite(client):
     response = client.get("/")
     cookie = response.headers["Set-Cookie"]
     assert "companion_device=" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_the_seat_pickers_forms_free_a_seat_for_the_host_and_leave_it_for_its_phone(client, phone):
+    token = start_table(client)["token"]
+    holder, other = phone(), phone()
+    claim(holder, token, 2)
+    claim(other, token, 1)
+    release = f'action="/t/{token}/seats/%d/release"'
+    host_page = client.get(f"/t/{token}/join").get_data(as_text=True)
+    assert "Free this seat" in host_page and release % 2 in host_page and release % 1 in host_page
+    assert 'data-confirm="Free Cid’s seat?' in host_page  # the host is asked before a phone loses its seat
+    stranger_page = phone().get(f"/t/{token}/join").get_data(as_text=True)
+    assert "Free this seat" not in stranger_page and "release" not in stranger_page
+    response = client.post(f"/t/{token}/seats/2/release", data={"csrf_token": csrf_of(host_page)})
+    assert response.status_code == 302
+    assert holder.get(f"/api/tables/{token}").get_json()["seat"] is None
+    # The phone on seat 1 picks again: it can leave its own seat, not free another's.
+    own_page = other.get(f"/t/{token}/join?pick=1").get_data(as_text=True)
+    assert "Leave my seat" in own_page and "Free this seat" not in own_page and release % 1 in own_page
+    other.post(f"/t/{token}/seats/1/release", data={"csrf_token": csrf_of(own_page)})
+    assert other.get(f"/api/tables/{token}").get_json()["seat"] is None
+
+
+def test_the_invite_page_tells_the_host_who_has_joined_and_who_is_awaited(client, phone):
+    token = start_table(client)["token"]
+    claim(phone(), token, 1)
+    seats = client.get(f"/t/{token}/invite/seats").get_data(as_text=True)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", seats, re.S)
+    assert ["Ann" in rows[0], "Bob" in rows[1], "Cid" in rows[2]] == [True, True, True]
+    assert ["joined" in row for row in rows] == [False, True, False]
+    assert 'class="chip c-blue"' in rows[1]
+    assert client.get(f"/t/{token}/invite").get_data(as_text=True).count('class="chip c-') == 3

@@ -76,7 +76,7 @@ def test_a_form_without_its_csrf_token_is_refused(client):
     token = start_table(client)["token"]
     claim(client, token, 0)
     response = client.post(f"/t/{token}/act", data={"type": "add_points", "seat": "0", "points": "5"})
-    assert response.status_code == 400
+    assert response.status_code == 400 and "reload it and try again" in response.get_data(as_text=True)
     assert client.get(f"/api/tables/{token}").get_json()["version"] == 0
 
 
@@ -93,7 +93,7 @@ def test_a_phone_without_a_seat_cannot_move(client, phone):
     token = start_table(client)["token"]
     watcher = phone()
     response = watcher.post(f"/api/tables/{token}/actions", json={"type": "end_round"})
-    assert response.status_code == 403
+    assert response.status_code == 403 and response.get_json()["error"] == "Claim a seat to play."
     assert watcher.get(f"/t/{token}").location.endswith(f"/t/{token}/join")
 
 

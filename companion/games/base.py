@@ -267,6 +267,7 @@ class Game(Protocol):
 NOT_AT_TABLE = _("Take a seat at this table to make moves")
 UNKNOWN_MOVE = _("Unknown move: %(type)s")
 GAME_OVER = _("The game is over.")
+HOST_ONLY = _("Only the host can do this")
 
 
 def at_table(actor: Actor) -> bool:
@@ -277,6 +278,12 @@ def at_table(actor: Actor) -> bool:
 def require_at_table(actor: Actor) -> None:
     if not at_table(actor):
         raise RuleError(NOT_AT_TABLE)
+
+
+def require_host(actor: Actor) -> None:
+    """A move only the host makes (a correction, a tie the rules leave to the table)."""
+    if not actor.host:
+        raise RuleError(HOST_ONLY)
 
 
 def move_spec(game: "Game", action: Mapping[str, Any], *, new: bool = True) -> ActionSpec:

@@ -24,20 +24,29 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 @bp.get("/records")
 def index():
-    tables = records.finished_tables()
+    return render_template("records.html", **records_page(records.finished_tables()))
+
+
+def records_page(tables: list[Table]) -> dict:
+    """Everything the records page shows, sorted and summed here: the template only lays it out.
+
+    ``results``: each finished game's players by place. ``rankings``: per game (and ranking,
+    see ``records.Ranking``) the players who played it, in the order of the players' table,
+    with their average and best.
+    """
     rows = list(records.score_rows(tables))
     stats = records.player_stats(rows)
-    rankings = sorted({records.ranking_of(row) for row in rows})
-    wins = charts.bar_chart([(p.name, p.wins) for p in stats[:12]], translate("Wins per player"))
-    return render_template("records.html", tables=tables, stats=stats, rankings=rankings, wins_chart=wins,
-                           rows_by_table=_rows_by_table(rows))
-
-
-def _rows_by_table(rows):
-    grouped: dict[int, list] = {}
+    results: dict[int, list] = {}
     for row in rows:
-        grouped.setdefault(row["table"], []).append(row)
-    return grouped
+        results.setdefault(row["table"], []).append(row)
+    for placed in results.values():
+        placed.sort(key=lambda row: (row["place"], row["seat"]))
+    rankings = [{"ranking": ranking,
+                 "players": [{"name": p.name, "average": p.average(ranking), "best": p.best(ranking)}
+                             for p in stats if p.best(ranking) is not None]}
+                for ranking in sorted({records.ranking_of(row) for row in rows})]
+    wins = charts.bar_chart([(p.name, p.wins) for p in stats[:12]], translate("Wins per player"))
+    return {"tables": tables, "stats": stats, "rankings": rankings, "wins_chart": wins, "results": results}
 
 
 @bp.get("/records/export.json")

@@ -202,6 +202,7 @@ def test_the_quick_score_page_scores_the_rulebooks_example_with_each_line(server
     first = result.locator(".al-quick-score").first
     expect(first.locator(".al-quick-name")).to_have_text("Martin")
     expect(first.locator(".al-quick-total")).to_have_text("61")
+    expect(first.locator(".al-quick-total")).to_be_in_viewport()  # the tap shows its answer, no scrolling up
     expect(first.locator(".al-quick-lines li")).to_have_text([
         re.compile(r"Creatures \(laurels × 2\)\s*22"), re.compile(r"Largest group \(figures × 3\)\s*24"),
         re.compile(r"Gold \(2 each\)\s*4"), re.compile(r"Herbs\s*7"), re.compile(r"Swords \(extra values\)\s*4")])
@@ -212,4 +213,5 @@ def test_the_quick_score_page_scores_the_rulebooks_example_with_each_line(server
     martin.get_by_label("Gold pieces held").fill("1000000")
     page.get_by_role("button", name="Score").click()
     expect(page.locator("#al-quick-error")).to_contain_text("must be at most 18")
+    expect(page.locator("#al-quick-error")).to_be_in_viewport()
     expect(martin.get_by_label("Herbs: their values")).to_have_value("3 4")

@@ -504,14 +504,22 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
     cards = guide.locator("#bl-setup-cards")
     for name in ("Beowulf's Daring", "Beowulf's Resolve", "King Hrothgar's Blessing", "The Warrior's Rest"):
         cards.locator(".bl-chip").filter(has_text=name).click()
-    cards.get_by_role("button", name="Save the cards in play").click()
+    save = cards.get_by_role("button", name="Save the cards in play")
+    save.scroll_into_view_if_needed()
+    scrolled = sandra.evaluate("window.scrollY")
+    save.click()
     expect(sandra.locator(".history")).to_contain_text("4 special cards are in play with 3 players", timeout=LIVE)
+    # The page stays where the thumb is (the board's swap once scrolled it to the bottom).
+    assert scrolled > 0 and abs(sandra.evaluate("window.scrollY") - scrolled) < 5
     for box in guide.locator("#bl-setup-list input[type=checkbox]").all():
         box.check()
     screenshot(sandra, "legend-setup-390")
     host_act(server, host, token, type="set_first_player", seat=MARTHA)  # another phone's tap
     expect(sandra.locator("#bl-player-1 .bl-first")).to_be_visible(timeout=LIVE)
     expect(guide.locator("#bl-setup-list input:checked")).to_have_count(8)  # the ticks survive it
+    sandra.locator("#bl-step").get_by_role("button", name="Mark").click()  # this phone's own tap
+    expect(sandra.locator("#bl-player-2 .bl-first")).to_be_visible(timeout=LIVE)
+    expect(guide.locator("#bl-setup-list input:checked")).to_have_count(8)  # the ticks survive it too
     sandra.get_by_role("button", name="Move Beowulf onto episode 1").click()
 
     # A minor episode: the glossary opens from the step.
@@ -530,6 +538,8 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
              symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", "fame1"])
     expect(sandra.locator("#bl-step .bl-where-n")).to_have_text("Episode 3 of 36", timeout=LIVE)
     expect(sandra.locator("#bl-step .bl-prompt")).to_contain_text("Everyone chooses cards secretly")
+    # Which symbols count is said on the step itself, not only in the episode card further down.
+    expect(sandra.locator("#bl-step .bl-step-symbols")).to_contain_text("Friendship")
     expect(sandra.locator("#bl-glossary dt").filter(has_text="A double scroll")).to_be_visible()  # still open
     mark = new_phone(**PHONE_390)  # a phone opening it at the major episode
     mark.goto(f"{server.url}/t/{token}/join")

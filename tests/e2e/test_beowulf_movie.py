@@ -362,8 +362,15 @@ def test_the_palette_places_a_figure_or_a_plain_tile_in_two_taps_and_the_same_ag
     expect(ann.locator("#sq-1-1")).to_be_in_viewport()  # the grid stays in view while choosing
     taps(ann.locator("#sq-1-1"), ann, bob)
     assert taps.count == 2
+    # The page stays where the thumb is: the grid is still in view for the next square (the board's
+    # swap once scrolled the page to its bottom).
+    ann.evaluate("window.scrollTo(0, 150)")  # a thumb scrolled down a little to reach the palette
+    expect(ann.locator("#sq-2-2")).to_be_in_viewport(ratio=1)
+    scrolled = ann.evaluate("window.scrollY")
+    assert scrolled > 0
     taps(ann.locator("#sq-2-2"), ann, bob)  # the same again: one tap
     assert taps.count == 3
+    assert abs(ann.evaluate("window.scrollY") - scrolled) < 5, "the page scrolled on a placement"
     for page in (ann, bob):
         expect(page.locator("#sq-1-1 .bm-letter")).to_have_text("L")
         expect(page.locator("#sq-2-2 .bm-letter")).to_have_text("L")
@@ -387,6 +394,18 @@ def test_the_palette_places_a_figure_or_a_plain_tile_in_two_taps_and_the_same_ag
     # The ability does not stick (a Horn is rare); the value does.
     expect(ann.locator("#bm-palette input[name=ability][value='']")).to_be_checked()
     expect(ann.locator("#bm-palette input[name=what][value='tile:0']")).to_be_checked()
+    # A rarer printed value, past the ±6 chips: one tap opens them, and it stays open for the next.
+    taps.count = 0
+    ann.locator("#bm-pal-more > summary").click()
+    taps.count += 1
+    taps(chip(ann, "#bm-palette", "what", "tile:9"))
+    taps(ann.locator("#sq-1-0"), ann, bob)
+    assert taps.count == 3
+    taps(ann.locator("#sq-1-3"), ann, bob)
+    assert taps.count == 4
+    for page in (ann, bob):
+        expect(page.locator("#sq-1-0 .bm-value")).to_have_text("+9")
+        expect(page.locator("#sq-1-3 .bm-value")).to_have_text("+9")
     for page in (ann, bob):
         assert page.evaluate("window.notReloaded === true"), "the page reloaded"
     assert_fits_the_screen(ann)

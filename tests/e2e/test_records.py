@@ -13,7 +13,8 @@ from tests.e2e.conftest import screenshot
 pytestmark = pytest.mark.browser
 
 
-def test_a_finished_game_is_exported_and_imported_back_from_the_phone(server, new_phone):
+def test_a_finished_game_is_exported_and_imported_back_from_the_phone(server_factory, new_phone):
+    server = server_factory()  # its own: the records page shows every finished game on it
     api = requests.Session()
     token = api.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
@@ -49,7 +50,8 @@ def test_a_finished_game_is_exported_and_imported_back_from_the_phone(server, ne
     screenshot(other, "records-phone")
 
 
-def test_a_long_name_in_the_wins_chart_is_read_in_full_on_a_phone(server, new_phone):
+def test_a_long_name_in_the_wins_chart_is_read_in_full_on_a_phone(server_factory, new_phone):
+    server = server_factory()  # its own: the wins chart counts every finished game on it
     api = requests.Session()
     token = api.post(server.url + "/api/tables", json={"game": "scorepad", "options": {"lowest_wins": True}, "players": [
         {"name": "Dominique-Alexandra", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, timeout=10).json()["token"]

@@ -168,10 +168,10 @@ def test_moves_in_quick_succession_all_reach_a_phone_within_a_moment(server, new
         expect(ann.locator("#board")).to_have_attribute("data-version", str(version), timeout=2000)
 
 
-def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(server_factory, new_phone):
+def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(shared_server, new_phone):
     import requests
 
-    server = server_factory(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
+    server = shared_server(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
     token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
     ann = new_phone()
@@ -185,10 +185,10 @@ def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(server_fac
     expect(ann.locator("#player-1 .total")).to_have_text("4", timeout=12000)
 
 
-def test_a_phone_whose_stream_works_does_not_poll(server_factory, new_phone):
+def test_a_phone_whose_stream_works_does_not_poll(shared_server, new_phone):
     import requests
 
-    server = server_factory(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
+    server = shared_server(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
     token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
         {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
     ann = new_phone()

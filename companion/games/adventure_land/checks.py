@@ -33,11 +33,6 @@ def require_not_fighting(state: State, seat: int) -> None:
         require_no_fight(state)
 
 
-def require_host(actor: Actor) -> None:
-    if not actor.host:
-        raise RuleError("Only the host can do this")
-
-
 def own_seat(state: State, actor: Actor) -> int:
     """A face-down tile is entered by its owner: nobody else has seen its value."""
     if actor.seat is None or not 0 <= actor.seat < len(state["players"]):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg
+from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg, require_host
 from . import bands
 from .box import count, max_city_size
-from .checks import int_list, player_name, require_host, require_phase
+from .checks import int_list, player_name, require_phase
 from .setup import LEARNED_CITY_SIZES
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, choice_field, label, seat_field
+from ..base import Actor, Applied, RuleError, State, _, choice_field, label, require_host, seat_field
 from .box import count
-from .checks import player_name, require_host, require_no_fight, require_phase
+from .checks import player_name, require_no_fight, require_phase
 
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
 SUPPLY_OF = {"city": "companions", "mountain": "swords"}  # what the supply runs out of

@@ -120,6 +120,8 @@ def public_player(state: State, seat: int) -> dict[str, Any]:
         "name": player["name"],
         "colour": player["colour"],
         "bands": bands.grouped(player["bands"]),
+        # Adventure 2 lets two of a player's bands share a field: offered while they have two.
+        "can_merge": state["scenario"] == 2 and len(player["bands"]) > 1,
         "adventurers": sum(b["adventurers"] for b in player["bands"]),
         "companions": sum(b["companions"] for b in player["bands"]),
         "lost_to_river": lost_view(player, "river"),

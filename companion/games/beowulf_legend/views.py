@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import State, View, _
-from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, SPACE_COUNT, catalogue,
+from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, catalogue,
                     episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
                   special_cards, why_not_take)
@@ -91,8 +91,8 @@ def setup_view(state: State) -> dict[str, Any]:
         "advanced": state["options"]["advanced"],
         "ask_specials": n < 5,
         "specials_told": bool(state.get("specials_told")),
-        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"],
-                   "advanced_only": bool(card.get("advanced_only"))} for card in special_cards()
+        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"]}
+                  for card in special_cards()
                   if state["options"]["advanced"] or not card.get("advanced_only")],
         "token_mix": state.get("token_mix"),
         "values": list(range(1, MAX_TOKEN_VALUE + 1)),
@@ -327,7 +327,6 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "breakdown": [{"msg": m, "points": pts} for m, pts in breakdown(h, **state["options"])],
         "specials": [{"key": key, "name": card_name(key), "effect": msg(SPECIAL_EFFECTS.get(key, UNKNOWN_SPECIAL_EFFECT))}
                      for key, card in state["specials"].items() if card["holder"] == seat and not card["used"]],
-        "fame_for_break_ranks": [t["id"] for t in p["tokens"] if shows(t, "fame") and t["value"] is not None],
         "treasure_to_reveal": [t["id"] for t in p["tokens"]
                                if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
         "heal_choices": heal_choices(state, seat),
@@ -410,7 +409,7 @@ def step_view(state: State) -> dict[str, Any]:
     names = [p["name"] for p in state["players"]]
     if phase == "minor":
         due = walker(state)
-        out = {"order": step["order"], "due": due, "records": _records(state, step["records"]),
+        out = {"order": step["order"], "records": _records(state, step["records"]),
                "remaining": list(dict.fromkeys(step["order"][step["turn"]:])),
                "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
         if current(state)["kind"] == "selection" and due is not None:
@@ -429,13 +428,12 @@ def step_view(state: State) -> dict[str, Any]:
                 "still_in": [s for s in range(players(state)) if s not in dropped],
                 "next_marker": players(state) - len(step.get("drops", []))}
     if phase in ("picks", "bid_reward"):
-        return {"markers": step.get("markers"), "picker": picker(state), "counts": step.get("counts"),
+        return {"markers": step.get("markers"), "counts": step.get("counts"),
                 "drops": step.get("drops"), "totals": step.get("totals"), "winner": step.get("winner"),
                 "picks": [{**p, "name": names[p["seat"]]} for p in step["picks"]],
                 "order": sorted(range(players(state)), key=lambda s: step["markers"][s]) if step.get("markers") else []}
     if phase == "bid":
-        return {"bidder": bidder(state), "target": step["target"], "active": step["active"],
-                "dropped": step["dropped"],
+        return {"target": step["target"],
                 "revealed": [{"seat": s, "name": names[s], "values": _revealed_values(state, s),
                               "total": revealed_total(state, s)} for s in step["active"]]}
     return {}
@@ -482,7 +480,7 @@ def entry_view(state: State) -> dict[str, Any]:
         {**c, **describe_kind(c), "key": slug(c["name"]), "symbol_texts": [msg(SYMBOLS[s]) for s in c["symbols"]],
          "space_texts": [{"index": i, "alternatives": _alternatives(code)} for i, code in enumerate(c["spaces"], 1)],
          "note": msg(CATALOGUE_NOTES[c["key"]]) if c["key"] in CATALOGUE_NOTES else None,
-         "title": episode_name(c), "episode_key": c["key"]}
+         "title": episode_name(c)}
         for c in catalogue() if position_named(state["board"], c["key"]) is None]
     spaces = list(record.get("spaces") or [])
     return {
@@ -550,10 +548,8 @@ FORM_CHOICES = {
     "symbols": [{"value": s, "text": msg(t)} for s, t in SYMBOLS.items()],
     "named_episodes": [{"value": k, "text": msg(t)} for k, t in NAMED_EPISODES.items()],
     "icons": [{"value": code, "alternatives": _alternatives(code)} for code in COMMON_CODES],
-    "special_icons": [{"value": f"special:{card['key']}", "name": card["name"]} for card in special_cards()],
     "space_groups": _space_groups(),
     "space_codes": [c["value"] for g in _space_groups() for c in g["choices"]],
-    "space_counts": dict(SPACE_COUNT),
     "last": LAST,
     "token_kinds": list(TOKEN_KINDS),
 }

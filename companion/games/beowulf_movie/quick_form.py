@@ -168,6 +168,8 @@ def _picked(form: Any) -> dict[str, str]:
 
 # The printed values the palette offers as one-tap chips (the rulebook's example shows −6 to +6).
 PALETTE_VALUES = range(-6, 7)
+# A rarer printed value (no source lists every tile) is one more tap away, up to what the scorer takes.
+MORE_PALETTE_VALUES = [v for v in range(-MAX_TILE_VALUE, MAX_TILE_VALUE + 1) if v not in PALETTE_VALUES]
 
 
 def page_view(payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
@@ -210,6 +212,7 @@ def page_view(payload: Mapping[str, Any] | None, result: Mapping[str, Any] | Non
             "col_names": [str(c + 1) for c in range(payload["cols"])],
             "colours": COLOURS, "picked": _picked(form),
             "values": [{"what": f"tile:{v}", "text": f"{v:+d}" if v else "0"} for v in PALETTE_VALUES],
+            "more_values": [{"what": f"tile:{v}", "text": f"{v:+d}"} for v in MORE_PALETTE_VALUES],
             "figure_kinds": [{"kind": f.kind, "name": f.name, "letter": f.letter} for f in FIGURES.values()],
             "abilities": [{"key": a.key, "name": a.name, "effect": a.effect, "scoring": a.scoring}
                           for a in ABILITIES.values()],

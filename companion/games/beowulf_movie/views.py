@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import boards
-from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, square_name
+from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, MAX_TILE_VALUE, square_name
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
 from .saga import breakdown, final_view, tie_broken
 from .specials import counsel_destinations, tiles_of
@@ -156,6 +156,8 @@ def _board(state: State) -> dict[str, Any] | None:
 # The printed values the placement palette offers as one-tap chips: the rulebook's example shows
 # tiles from −6 to +6 (the API takes up to ±MAX_TILE_VALUE).
 PALETTE_VALUES = range(-6, 7)
+# A rarer printed value (no source lists every tile) is one more tap away, up to what the API takes.
+MORE_PALETTE_VALUES = [v for v in range(-MAX_TILE_VALUE, MAX_TILE_VALUE + 1) if v not in PALETTE_VALUES]
 
 
 def _named_squares(cells: list[tuple[int, int]]) -> list[dict[str, str]]:
@@ -168,6 +170,7 @@ def _palette(state: State) -> dict[str, Any]:
     Temptation, a Courage or a Golden Statue may act on."""
     tiles = sorted(cell_of(k) for k, v in state["pieces"].items() if "tile" in v)
     return {"values": [{"what": f"tile:{v}", "text": _signed(v)} for v in PALETTE_VALUES],
+            "more_values": [{"what": f"tile:{v}", "text": _signed(v)} for v in MORE_PALETTE_VALUES],
             "abilities": [{"key": a.key, "name": a.name, "scoring": a.scoring}
                           for a in ABILITIES.values() if a.key != "good-counsel"],
             "removable": {"temptation": _named_squares(tiles_of(state, "courage")),

@@ -71,12 +71,12 @@ def test_two_players_also_start_facing_row_5_and_column_e():
 @pytest.mark.parametrize("players", [1, 5])
 def test_setup_refuses_a_player_count_the_box_does_not_cover(players):
     specs = [PlayerSpec(f"P{i}", "red") for i in range(players)]
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Adventure Land is played by 2 to 4 players"):
         GAME.setup(specs, {"scenario": "1"}, {})
 
 
 def test_setup_refuses_an_unknown_adventure():
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Choose adventure 1, 2 or 3"):
         new_game(scenario=4)
 
 

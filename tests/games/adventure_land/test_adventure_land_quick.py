@@ -121,7 +121,7 @@ def test_bad_escape_input_is_refused_naming_the_field(change, words):
 
 
 def test_a_body_that_is_not_an_object_is_refused():
-    with pytest.raises(ScoreInputError):
+    with pytest.raises(ScoreInputError, match="the body must be a JSON object"):
         score([1, 2])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import act, claim, start_table
+from tests.helpers import act, board_page, claim, post_form, start_table, table_view
 
 PLAYERS = [{"name": "Anna", "colour": "black"}, {"name": "Ben", "colour": "green"}]
 
@@ -18,52 +18,29 @@ def table(client, phone, scenario="1"):
     return token, ben
 
 
-def page(phone, token, display=False):
-    response = phone.get(f"/t/{token}/display" if display else f"/t/{token}")
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def post_form(phone, token, html, move, carrying=None, **typed):
-    """Posts the first form on the page for ``move`` whose hidden fields include ``carrying``,
-    as a phone would: its hidden fields plus what the person typed or ticked (``typed``; a
-    repeated field such as "city[]" is given whole here)."""
-    forms = re.findall(r'<form[^>]*>(?:(?!</form>).)*?</form>', html, re.S)
-    hidden = [dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', f)) for f in forms]
-    matches = [h for h in hidden if h.get("type") == move and (carrying or {}).items() <= h.items()]
-    assert matches, f"no form for {move} carrying {carrying}"
-    response = phone.post(f"/t/{token}/act", data={**matches[0], **typed}, headers={"HX-Request": "true"})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_data(as_text=True)
-
-
-def view(phone, token):
-    return phone.get(f"/api/tables/{token}").get_json()["view"]
-
-
 def test_every_phone_and_the_display_render_the_board(client, phone):
     token, ben = table(client, phone)
-    for html in (page(client, token), page(ben, token), page(client, token, display=True)):
+    for html in (board_page(client, token), board_page(ben, token), board_page(client, token, display=True)):
         assert 'id="al-status"' in html and 'id="al-players"' in html
-    assert 'id="al-cards"' in page(ben, token)
-    assert 'id="al-cards"' not in page(client, token, display=True)  # the display only shows
+    assert 'id="al-cards"' in board_page(ben, token)
+    assert 'id="al-cards"' not in board_page(client, token, display=True)  # the display only shows
 
 
 def test_herb_and_sword_values_show_on_their_owners_phone_only(client, phone):
     token, ben = table(client, phone)
     act(client, token, type="take_herb", value=3)
     act(client, token, type="take_sword", value=2)
-    assert '<span class="badge al-herb">3</span>' in page(client, token)
-    assert '<span class="badge al-sword">+2</span>' in page(client, token)
-    for html in (page(ben, token), page(client, token, display=True)):
+    assert '<span class="badge al-herb">3</span>' in board_page(client, token)
+    assert '<span class="badge al-sword">+2</span>' in board_page(client, token)
+    for html in (board_page(ben, token), board_page(client, token, display=True)):
         assert "al-herb" not in html and "al-sword" not in html
         assert "1 herb, face down" in html
 
 
 def test_terrain_buttons_post_and_count_the_supply(client, phone):
     token, ben = table(client, phone)
-    post_form(ben, token, page(ben, token), "reveal", carrying={"terrain": "city"})
-    assert view(ben, token)["supply"]["companions"] == 13
+    post_form(ben, token, board_page(ben, token), "reveal", carrying={"terrain": "city"})
+    assert table_view(ben, token)["supply"]["companions"] == 13
 
 
 def test_the_fighter_gets_the_calculator_others_only_the_public_fight(client, phone):
@@ -71,40 +48,40 @@ def test_the_fighter_gets_the_calculator_others_only_the_public_fight(client, ph
     for move in ({"type": "companion_joins", "band": "1+0"}, {"type": "companion_joins", "band": "1+1"},
                  {"type": "take_sword", "value": 2}, {"type": "take_sword", "value": 1}, {"type": "take_herb", "value": 4}):
         act(client, token, **move)
-    html = post_form(client, token, page(client, token), "start_fight",
+    html = post_form(client, token, board_page(client, token), "start_fight",
                      band="1+2", strength="12", laurel="5", **{"swords[]": ["2", "1"]})
     assert 'id="al-calc"' in html
     html = post_form(client, token, html, "enter_dice", **{"dice[]": ["3", "2"]})
     assert "Short by 1." in html and "Herb +4" in html
-    other = page(ben, token)
+    other = board_page(ben, token)
     assert 'id="al-fight"' in other and 'id="al-calc"' not in other and "Short by" not in other
     html = post_form(client, token, html, "add_herb", carrying={"value": "4"})
     assert "You win." in html
     post_form(client, token, html, "resolve_fight")
-    anna = view(client, token)["players"][0]
+    anna = table_view(client, token)["players"][0]
     assert anna["creatures"] == [5] and anna["track"] == 1 + 2 + 5
 
 
 def test_band_buttons_carry_the_seat_and_band_they_act_on(client, phone):
     token, ben = table(client, phone)
-    post_form(ben, token, page(ben, token), "companion_joins", carrying={"seat": "1", "band": "1+0"})
-    post_form(ben, token, page(ben, token), "take_sword", carrying={"value": "3"})
-    ben_view = view(ben, token)
+    post_form(ben, token, board_page(ben, token), "companion_joins", carrying={"seat": "1", "band": "1+0"})
+    post_form(ben, token, board_page(ben, token), "take_sword", carrying={"value": "3"})
+    ben_view = table_view(ben, token)
     assert ben_view["players"][1]["bands"][0]["key"] == "1+1" and ben_view["me"]["swords"] == [3]
 
 
 def test_escape_final_count_forms_post_figures_per_city(client, phone):
     token, ben = table(client, phone, scenario="3")
     act(client, token, type="end_game")
-    html = page(client, token)
+    html = board_page(client, token)
     assert 'id="al-count"' in html and "City of 12 fields (K10, …)" in html
-    cities = view(client, token)["cities"]
+    cities = table_view(client, token)["cities"]
     post_form(client, token, html, "enter_city_figures", **{"city[]": [c["key"] for c in cities],
                                                            "figures[]": ["2"] + ["0"] * (len(cities) - 1)})
-    assert view(client, token)["players"][0]["cities"] == {"large": 2}
+    assert table_view(client, token)["players"][0]["cities"] == {"large": 2}
     act(ben, token, type="enter_city_figures", city=[], figures=[])
     act(client, token, type="finish_scoring")
-    assert "Final scores" in page(ben, token)
+    assert "Final scores" in board_page(ben, token)
 
 
 def test_quick_score_answers_the_rulebook_example_and_refuses_bad_input(client):
@@ -158,3 +135,13 @@ def test_a_table_takes_the_rulebooks_colours_violet_included(client):
     html = client.get("/new/adventure-land").get_data(as_text=True)
     first_seat = re.search(r'<select id="colour-0" name="colour">(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'<option value="(\w+)"', first_seat) == ["black", "green", "violet", "orange"]
+
+
+def test_adventure_2_offers_merging_a_players_bands_and_adventure_1_never(client, phone):
+    token, ben = table(client, phone, scenario="2")
+    assert 'class="act row al-merge"' in board_page(client, token)
+    merged = post_form(client, token, board_page(client, token), "merge_bands", {"seat": "0"},
+                       band="1+0", into="1+0")
+    assert "adventurers join up" in merged
+    token, ben = table(client, phone, scenario="1")
+    assert "al-merge" not in board_page(client, token) and "al-merge" not in board_page(ben, token)

@@ -10,7 +10,7 @@ from companion.games.base import Actor, RuleError
 from companion.games.beowulf_movie import GAME
 from companion.games.beowulf_movie.box import FIGURES
 from companion.games.beowulf_movie.state import saga
-from tests.games.beowulf_movie.beowulf_movie_helpers import new_game
+from tests.games.beowulf_movie.helpers import new_game
 
 SQUARE = st.integers(0, 4)
 ACTORS = st.sampled_from([Actor(None, host=True), Actor(0), Actor(1), Actor(None)])

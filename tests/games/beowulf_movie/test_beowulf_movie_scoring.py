@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.games.beowulf_movie.beowulf_movie_helpers import grid
+from tests.games.beowulf_movie.helpers import grid
 from companion.games.beowulf_movie.scoring import Figure, Grid, Tile, score_grid
 
 

@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from companion.games.base import Actor, RuleError
-from companion.games.beowulf_movie import GAME
-from tests.games.beowulf_movie.beowulf_movie_helpers import HOST, new_game, play, with_board
+from companion.games.base import Actor
+from tests.games.beowulf_movie.helpers import new_game, play, refused, with_board
+from tests.helpers import HOST
 
 ANN, BOB = Actor(0), Actor(1)
 
@@ -22,13 +22,6 @@ def fig(row, col, kind, seat):
 
 def tile(row, col, value, ability=None, **follow_up):
     return {"type": "place_tile", "row": row, "col": col, "value": value, "ability": ability, **follow_up}
-
-
-def refused(state, action, actor=HOST, match=None):
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError, match=match):
-        GAME.apply(state, action, actor)
-    assert json.dumps(state, sort_keys=True) == before
 
 
 @pytest.fixture

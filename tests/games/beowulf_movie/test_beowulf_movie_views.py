@@ -9,7 +9,7 @@ import pytest
 from companion.games.base import ScoreInputError
 from companion.games.beowulf_movie import GAME
 from companion.games.beowulf_movie.quick_form import from_form, page_view
-from tests.games.beowulf_movie.beowulf_movie_helpers import new_game, play, with_board
+from tests.games.beowulf_movie.helpers import new_game, play, with_board
 
 
 def test_every_seat_sees_the_same_board_since_nothing_tracked_is_private():

@@ -122,7 +122,7 @@ def test_the_quick_page_builds_the_grid_one_square_at_a_time(client):
     assert re.findall(r'name="cell" value="([^"]*)"', html) == ["0,0,figure,beowulf,grey", "0,3,tile,-2,", "2,0,tile,5,horn"]
     assert "15" in text_of(html[html.index('id="bm-quick-result"'):])  # (−2 + 5) × (4 + 1)
     refused = post(square="1,1", what="tile", value="lots")
-    assert refused.status_code == 422
+    assert refused.status_code == 422 and "value must be a whole number" in refused.get_data(as_text=True)
     assert "0,0,figure,beowulf,grey" in refused.get_data(as_text=True)  # the grid survives a bad edit
 
 
@@ -216,3 +216,19 @@ def test_the_hosts_palette_picks_a_player_then_a_figure_and_places_it_in_their_c
     assert client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
     square = client.get(f"/api/tables/{token}").get_json()["view"]["grid"][2][2]
     assert (square["figure"]["player"], square["figure"]["colour"]) == ("Bob", "green")
+
+
+def test_the_quick_pages_rarer_value_chip_places_a_plus_9_and_stays_picked_and_open(client):
+    """The palette's chips run −6…+6; a +9 tile is one more tap away, under "Another printed value",
+    and the fold stays open with +9 picked for the next square."""
+    html = client.get("/score/beowulf-the-movie/act").get_data(as_text=True)
+    assert 'value="tile:9"' in html and 'value="tile:-20"' in html and 'value="tile:21"' not in html
+    response = client.post("/score/beowulf-the-movie/act", data={
+        "csrf_token": csrf_of(html), "rows": "2", "cols": "2", "square": "0,1", "what": "tile:9", "ability": "",
+        "cell": ["0,0,figure,castle,red"]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert re.findall(r'name="cell" value="([^"]*)"', html) == ["0,0,figure,castle,red", "0,1,tile,9,"]
+    assert "18" in text_of(html[html.index('id="bm-quick-result"'):])  # 9 × 2 diamonds
+    assert re.search(r'<details class="bm-pal-more" id="bm-pal-more" open>', html)
+    assert re.search(r'value="tile:9" checked', html)

@@ -47,9 +47,11 @@ def test_a_dolmen_card_needs_no_number():
     assert read_card("dolmen", "") == {"suit": "dolmen", "value": None}
 
 
-@pytest.mark.parametrize("suit, value", [("night", "31"), ("night", "0"), ("day", "x"), ("moon", "3")])
-def test_a_card_outside_the_deck_is_refused(suit, value):
-    with pytest.raises(RuleError):
+@pytest.mark.parametrize("suit, value, message", [
+    ("night", "31", "value must be at most 30"), ("night", "0", "value must be at least 1"),
+    ("day", "x", "value must be a whole number"), ("moon", "3", "suit must be one of: night, day, dolmen")])
+def test_a_card_outside_the_deck_is_refused(suit, value, message):
+    with pytest.raises(RuleError, match=message):
         read_card(suit, value)
 
 

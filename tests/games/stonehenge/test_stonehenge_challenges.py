@@ -8,8 +8,9 @@ import pytest
 from companion.games.base import Actor, PlayerSpec, RuleError
 from companion.games.stonehenge import GAME
 
-from tests.games.stonehenge.game_helpers import (HOST, act, card_fields, new_game, occupant, play, stones_of,
-                                                 with_apprentices)
+from tests.games.stonehenge.helpers import (act, card_fields, new_game, occupant, play, stones_of,
+                                        with_apprentices)
+from tests.helpers import HOST
 
 
 def test_a_new_game_starts_at_night_with_full_hands_and_every_apprentice_in_hand():
@@ -161,7 +162,7 @@ def test_the_penalised_player_chooses_the_apprentice():
 
 
 def test_another_player_cannot_choose_for_the_penalised_player():
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match=r"Only Bob or the host can enter this\."):
         act(choice_state(), {"type": "move_back", "seat": 1, "stone": 20}, Actor(2))
 
 
@@ -177,7 +178,7 @@ def test_an_apprentice_that_cannot_go_back_fully_is_refused_while_another_can():
 
 
 def test_a_stone_without_own_apprentice_is_refused():
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Bob has no apprentice on stone 25"):
         act(choice_state(), {"type": "move_back", "stone": 25}, Actor(1))
 
 
@@ -264,7 +265,7 @@ def test_a_player_enters_their_own_card_and_may_change_it_before_all_are_in():
 
 
 def test_a_player_cannot_enter_another_players_card():
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match=r"Only Bob or the host can enter this\."):
         act(new_game(3), {"type": "reveal", "seat": 1, "suit": "night", "value": 5}, Actor(0))
 
 
@@ -308,7 +309,7 @@ def test_a_player_with_no_card_in_hand_cannot_enter_one():
 
 
 def test_an_unknown_move_is_refused():
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match="Unknown move.*shuffle"):
         act(new_game(3), {"type": "shuffle"})
 
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from companion.games.base import Actor, RuleError
 from companion.games.stonehenge import GAME
 
-from tests.games.stonehenge.game_helpers import HOST, new_game
+from tests.games.stonehenge.helpers import new_game
+from tests.helpers import HOST
 
 SUITS = ("night", "day")
 

@@ -7,7 +7,8 @@ import pytest
 from companion.games.base import Actor, RuleError
 from companion.games.stonehenge import GAME
 
-from tests.games.stonehenge.game_helpers import HOST, act, new_game, play
+from tests.games.stonehenge.helpers import act, new_game, play
+from tests.helpers import HOST
 
 
 def discard(state, seat, *cards, actor=None):
@@ -80,7 +81,7 @@ def test_a_tie_without_trump_cards_is_decided_by_the_host():
     state = discard(state, 1, "d7", "d5").state
     assert state["phase"] == "tie"
     assert GAME.view(state, None)["round_end"]["tied"] == [0, 1]
-    with pytest.raises(RuleError, match="host"):
+    with pytest.raises(RuleError, match="^Only the host can do this$"):
         act(state, {"type": "break_tie", "seat": 0}, Actor(0))
     state = act(state, {"type": "break_tie", "seat": 1}, HOST).state
     assert (state["round_end"]["first"], state["round_end"]["second"]) == (1, 0)
@@ -185,7 +186,7 @@ def test_discards_for_an_earlier_round_are_refused():
 
 def test_the_host_corrects_a_hand_count_and_nobody_else_can():
     state = new_game(3)
-    with pytest.raises(RuleError, match="host"):
+    with pytest.raises(RuleError, match="^Only the host can do this$"):
         act(state, {"type": "set_hand", "seat": 1, "cards": 4}, Actor(1))
     state = act(state, {"type": "set_hand", "seat": 1, "cards": "4"}, HOST).state
     assert GAME.view(state, None)["players"][1]["cards"] == 4

@@ -7,7 +7,7 @@ import json
 from companion.games.base import Actor
 from companion.games.stonehenge import GAME
 
-from tests.games.stonehenge.game_helpers import act, new_game, play, with_apprentices
+from tests.games.stonehenge.helpers import act, new_game, play, with_apprentices
 
 
 def test_the_ring_has_thirty_numbered_stones_at_distinct_places_inside_the_drawing():

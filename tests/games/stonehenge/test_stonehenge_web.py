@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.helpers import act, claim, start_table
+from tests.helpers import act, board_page, claim, forms_for, post_form, start_table, table_view
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}, {"name": "Cid", "colour": "green"}]
 
@@ -19,36 +19,9 @@ def table(client, phone, options=None):
     return token, bob, cid
 
 
-def page(phone, token, display=False):
-    response = phone.get(f"/t/{token}/display" if display else f"/t/{token}")
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def forms_for(html, move):
-    forms = re.findall(r'<form[^>]*>(?:(?!</form>).)*?</form>', html, re.S)
-    return [f for f in forms if f'name="type" value="{move}"' in f]
-
-
-def post_form(phone, token, html, move, carrying=None, **typed):
-    """Posts the first form on the page for ``move`` whose hidden fields include ``carrying``, as a phone
-    would: its hidden fields plus what the person typed or tapped (``typed``)."""
-    hidden = [dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', f))
-              for f in forms_for(html, move)]
-    matches = [h for h in hidden if (carrying or {}).items() <= h.items()]
-    assert matches, f"no form for {move} carrying {carrying}"
-    response = phone.post(f"/t/{token}/act", data={**matches[0], **typed}, headers={"HX-Request": "true"})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_data(as_text=True)
-
-
-def view(phone, token):
-    return phone.get(f"/api/tables/{token}").get_json()["view"]
-
-
 def test_every_phone_and_the_display_draw_the_ring_of_thirty_stones(client, phone):
     token, bob, _ = table(client, phone)
-    for html in (page(client, token), page(bob, token), page(client, token, display=True)):
+    for html in (board_page(client, token), board_page(bob, token), board_page(client, token, display=True)):
         assert html.count('class="sh-stone"') == 30
         assert "Night is trump" in html
         assert ' style="' not in html.split('id="board"', 1)[1]
@@ -56,17 +29,17 @@ def test_every_phone_and_the_display_draw_the_ring_of_thirty_stones(client, phon
 
 def test_a_phone_gets_a_form_for_its_own_card_only_and_the_display_none(client, phone):
     token, bob, _ = table(client, phone)
-    assert [f for f in forms_for(page(bob, token), "reveal") if 'name="seat" value="1"' in f]
-    assert not [f for f in forms_for(page(bob, token), "reveal") if 'name="seat" value="0"' in f]
-    assert forms_for(page(client, token, display=True), "reveal") == []
-    assert len(forms_for(page(client, token), "reveal")) == 3  # the host may enter for anyone
+    assert [f for f in forms_for(board_page(bob, token), "reveal") if 'name="seat" value="1"' in f]
+    assert not [f for f in forms_for(board_page(bob, token), "reveal") if 'name="seat" value="0"' in f]
+    assert forms_for(board_page(client, token, display=True), "reveal") == []
+    assert len(forms_for(board_page(client, token), "reveal")) == 3  # the host may enter for anyone
 
 
 def test_a_card_entered_by_form_shows_on_its_owners_phone_only(client, phone):
     token, bob, cid = table(client, phone)
-    post_form(bob, token, page(bob, token), "reveal", value="23", suit="day")
-    assert "Day 23" in page(bob, token)
-    for html in (page(cid, token), page(client, token, display=True)):
+    post_form(bob, token, board_page(bob, token), "reveal", value="23", suit="day")
+    assert "Day 23" in board_page(bob, token)
+    for html in (board_page(cid, token), board_page(client, token, display=True)):
         assert "Day 23" not in html
 
 
@@ -75,8 +48,8 @@ def test_a_resolved_challenge_shows_the_apprentice_on_its_stone_for_everyone(cli
     act(client, token, type="reveal", seat=0, suit="night", value=12)
     act(bob, token, type="reveal", suit="day", value=30)
     act(cid, token, type="reveal", suit="dolmen")
-    assert view(cid, token)["ring"]["stones"][11]["seat"] == 0
-    html = page(client, token, display=True)
+    assert table_view(cid, token)["ring"]["stones"][11]["seat"] == 0
+    html = board_page(client, token, display=True)
     stone = re.search(r'<g class="sh-stone" id="sh-stone-12">.*?</g>', html, re.S).group(0)
     assert "sh-fill-red" in stone
     assert "won: apprentice on stone 12" in html
@@ -89,20 +62,20 @@ def ok(response):
 
 def finish_round(host, token):
     """Ends a round from the host's phone: discards entered, Spirit chosen, the trump kept."""
-    state = view(host, token)
+    state = table_view(host, token)
     if state["phase"] == "discard":
         for seat in state["waiting_for"]:
             count = state["round_end"]["need"][seat]
             first = 1 + 5 * seat
             ok(act(host, token, type="discard", seat=seat, suits=["day"] * count,
                    values=list(range(first, first + count))))
-        state = view(host, token)
+        state = table_view(host, token)
     if state["phase"] == "convert":
         ok(act(host, token, type="choose_conversion", conversion="spirit"))
-        state = view(host, token)
+        state = table_view(host, token)
     if state["phase"] == "trump":
         ok(act(host, token, type="choose_trump", trump="night"))
-    assert view(host, token)["phase"] == "challenge"
+    assert table_view(host, token)["phase"] == "challenge"
 
 
 def test_the_penalised_player_taps_which_apprentice_moves_back(client, phone):
@@ -115,11 +88,11 @@ def test_the_penalised_player_taps_which_apprentice_moves_back(client, phone):
     ok(act(client, token, type="reveal", seat=0, suit="night", value=25))
     ok(act(bob, token, type="reveal", suit="night", value=6))
     ok(act(cid, token, type="reveal", suit="dolmen"))
-    assert forms_for(page(cid, token), "move_back") == []
-    html = page(bob, token)
+    assert forms_for(board_page(cid, token), "move_back") == []
+    html = board_page(bob, token)
     assert "Stone 20 → 14" in html and "Stone 10 → 4" in html
     post_form(bob, token, html, "move_back", carrying={"stone": "20"})
-    assert view(bob, token)["players"][1]["stones"] == [10, 14]
+    assert table_view(bob, token)["players"][1]["stones"] == [10, 14]
 
 
 def test_discards_by_form_then_the_conversion_buttons(client, phone):
@@ -127,15 +100,15 @@ def test_discards_by_form_then_the_conversion_buttons(client, phone):
     act(client, token, type="reveal", seat=0, suit="night", value=12)
     act(bob, token, type="reveal", suit="day", value=30)
     act(cid, token, type="reveal", suit="day", value=2)
-    html = page(bob, token)
+    html = board_page(bob, token)
     assert len(forms_for(html, "discard")) == 1
     post_form(bob, token, html, "discard", **{"suits[]": ["day", "night"], "values[]": ["29", "28"]})
-    post_form(cid, token, page(cid, token), "discard", **{"suits[]": ["day", "day"], "values[]": ["1", "3"]})
-    post_form(client, token, page(client, token), "discard", carrying={"seat": "0"},
+    post_form(cid, token, board_page(cid, token), "discard", **{"suits[]": ["day", "day"], "values[]": ["1", "3"]})
+    post_form(client, token, board_page(client, token), "discard", carrying={"seat": "0"},
               **{"suits[]": ["day", "day"], "values[]": ["4", "5"]})
-    html = page(bob, token)
-    assert "Night 28" in page(cid, token)  # discards revealed to all
+    html = board_page(bob, token)
+    assert "Night 28" in board_page(cid, token)  # discards revealed to all
     post_form(bob, token, html, "choose_conversion", carrying={"conversion": "time", "trump": "day"})
-    state = view(cid, token)
+    state = table_view(cid, token)
     assert (state["trump"], state["round"], state["phase"]) == ("day", 2, "challenge")
-    assert "Day is trump" in page(client, token, display=True)
+    assert "Day is trump" in board_page(client, token, display=True)

@@ -3,7 +3,7 @@ special cards with who holds them and when they are played."""
 
 from __future__ import annotations
 
-from tests.games.beowulf_legend.test_legend_web import new_table as web_table, page, text_of
+from tests.games.beowulf_legend.test_beowulf_legend_web import new_table as web_table, page, text_of
 from tests.helpers import act
 
 

@@ -21,6 +21,7 @@ from companion.games.beowulf_legend import GAME
 from companion.games.beowulf_legend.box import BOX
 from companion.games.beowulf_legend.quick import quick_score
 from companion.games.beowulf_legend.views import whose_move
+from tests.helpers import HOST
 
 Move = tuple[str, Actor, dict[str, Any]]
 
@@ -32,7 +33,6 @@ SPACE_SETS = (
 )
 GOLD_SETS = (["fame4"], ["special:all_iron_shield"], ["heal"], ["alliance2"])
 SYMBOLS = (["wit"], ["courage", "fighting"], ["friendship", "travelling"])
-HOST = Actor(None, host=True)
 
 
 def full_board(known: dict[str, Any]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from companion.games.base import Actor, RuleError
 from companion.games.beowulf_legend import GAME
 from companion.games.beowulf_legend.quick import EXAMPLE, quick_score
 from companion.games.base import ScoreInputError
-from tests.games.beowulf_legend.conftest import BOARD, said
+from tests.games.beowulf_legend.helpers import BOARD, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 FEW_TWOS = {"fame": {"1": 20, "2": 1, "3": 5, "4": 4, "5": 6}, "treasure": {"1": 10, "2": 8, "3": 6}}

@@ -6,8 +6,8 @@ from typing import Any, Mapping
 
 from companion.games.base import Actor, Applied, PlayerSpec, State
 from companion.games.stonehenge import GAME
+from tests.helpers import HOST
 
-HOST = Actor(None, host=True)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 COLOURS = ["red", "blue", "green", "yellow", "white"]
 

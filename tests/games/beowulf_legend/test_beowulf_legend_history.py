@@ -3,7 +3,7 @@ a scratch's consequences included."""
 
 from __future__ import annotations
 
-from tests.games.beowulf_legend.conftest import english, said
+from tests.games.beowulf_legend.helpers import english, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from companion.games.base import Actor
-from tests.games.beowulf_legend.conftest import BOARD, said
-from tests.games.beowulf_legend.test_legend_web import form_fields, new_table as web_table, page, text_of
+from tests.games.beowulf_legend.helpers import BOARD, said
+from tests.games.beowulf_legend.test_beowulf_legend_web import form_fields, new_table as web_table, page, text_of
 
 SANDRA, MARTHA, MARK = range(3)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.base import Actor
-from tests.games.beowulf_legend.conftest import said
+from tests.games.beowulf_legend.helpers import said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 

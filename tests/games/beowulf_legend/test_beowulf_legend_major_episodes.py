@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.base import Actor
 from companion.games.beowulf_legend.major import markers_by_count
-from tests.games.beowulf_legend.conftest import BOARD, english, said
+from tests.games.beowulf_legend.helpers import BOARD, english, said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 

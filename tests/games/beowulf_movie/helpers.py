@@ -8,14 +8,17 @@ A drawn board has one line per row, squares separated by spaces:
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-from companion.games.base import Actor, PlayerSpec
+import pytest
+
+from companion.games.base import PlayerSpec, RuleError
 from companion.games.beowulf_movie import GAME
 from companion.games.beowulf_movie.scoring import Figure, Grid, Tile
+from tests.helpers import HOST
 
-HOST = Actor(None, host=True)
 _SPECIAL = re.compile(r"^([a-z-]+?)([+-]\d+)?$")
 
 
@@ -64,3 +67,11 @@ def with_board(state, rows=3, cols=4, blocked=(), gorges=()):
     actions += [{"type": "set_square", "row": r, "col": c, "kind": "gorge"} for r, c in gorges]
     actions.append({"type": "confirm_board"})
     return play(state, *actions).state
+
+
+def refused(state, action, actor=HOST, *, match: str) -> None:
+    """The move is refused with this message, and the state it was given is untouched."""
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError, match=match):
+        GAME.apply(state, action, actor)
+    assert json.dumps(state, sort_keys=True) == before

@@ -174,4 +174,5 @@ def test_one_player_is_not_a_table(client):
 
 
 def test_the_page_refuses_a_post_without_its_csrf_token(client):
-    assert client.post(URL, data=form_of(EXAMPLE)).status_code == 400
+    response = client.post(URL, data=form_of(EXAMPLE))
+    assert response.status_code == 400 and "reload it and try again" in response.get_data(as_text=True)

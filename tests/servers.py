@@ -1,0 +1,41 @@
+"""Real server processes for the tests: bench/launcher.py's ``Server`` (the Procfile's ``web``
+line, read by ``companion.cli.procfile_command``, on loopback), with a test's settings.
+
+Stopping does not wait: gunicorn's SIGTERM waits up to ``--graceful-timeout`` (5 s) for open
+live streams, and a test has always finished with its server when it stops it. No test checks
+a graceful shutdown; tests/test_crash.py checks the harder case, a kill -9 mid-burst.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from bench.launcher import Server as ProcfileServer
+
+SECRET_KEY = "test-secret"
+
+
+class Server(ProcfileServer):
+    def __init__(self, database_url: str, tmp_path: Path, threads: int = 64, port: int | None = None,
+                 **env: str) -> None:
+        self.tmp_path, self.database_url = tmp_path, database_url
+        log_path = tmp_path / f"server-{len(list(tmp_path.glob('server-*.log'))) + 1}.log"  # a restart keeps the first log
+        super().__init__(database_url, tmp_path / "instance", log_path, port=port, SECRET_KEY=SECRET_KEY,
+                         WEB_THREADS=str(threads), **env)
+
+    def stop(self) -> None:
+        """SIGKILL to the gunicorn master and its workers: no wait for streams to close."""
+        if self.process.poll() is not None:
+            return
+        try:
+            pids = self.pids()
+        except FileNotFoundError:  # the master ended while we looked
+            pids = [self.process.pid]
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:  # it ended while we looked
+                pass
+        self.process.wait(10)
