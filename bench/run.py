@@ -62,7 +62,7 @@ from launcher import Server, release, rss_bytes  # noqa: E402
 COLOURS = ["red", "blue", "green", "yellow", "purple", "black", "white", "orange"]
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 BOARD_VERSION = re.compile(r'id="board" data-version="(\d+)"')
-ASSETS = re.compile(r'<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"')
+ASSETS = re.compile(r'<(?:link|script|use)\b[^>]*?\b(?:href|src)="([^"#]+)')  # an icon <use> fetches the sprite
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"  # what a current phone browser sends
 KB, MB = 1000, 1000 * 1000
 # P3 takes turns: one table alone, then all of them, this many times.

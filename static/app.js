@@ -23,6 +23,30 @@
     if (notice) notice.remove();
   });
 
+  // A plain form whose effect is hard to take back (the host freeing a seat) asks first.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) event.preventDefault();
+  });
+
+  // A phone whose seat was freed (by the host, or by itself on another tab) is told so on its next
+  // board, instead of silently turning into a spectator's view.
+  var seatBefore = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = document.getElementById("board");
+    seatBefore = board && event.detail.target === board ? board.dataset.seat : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board"), was = seatBefore;
+    seatBefore = null;
+    if (!board || !was || board.dataset.seat !== "" || !board.dataset.seatLost) return;
+    var notice = document.createElement("p");
+    notice.className = "notice error seat-lost";
+    notice.setAttribute("role", "alert");
+    notice.textContent = board.dataset.seatLost;
+    board.insertBefore(notice, board.firstChild);
+  });
+
   // A select marked .autosubmit submits its form (the language switch).
   document.addEventListener("change", function (event) {
     if (event.target.matches("select.autosubmit")) event.target.form.submit();
@@ -229,6 +253,29 @@
     var board = document.getElementById("board");
     if (kept && board) restoreChoices(board, kept);
     kept = null;
+  });
+
+  // After this phone's own move the phone shows the step — its own next one or the next
+  // player's — never wherever the tapped button had left the page. The step is the game's first
+  // section after the board's head line (every game's board starts with it). A move made inside
+  // an open panel with an id (the host's corrections, a quick-entry section) stays where it was:
+  // that panel stays open for the next correction.
+  var ownMove = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail, config = detail.requestConfig;
+    ownMove = null;
+    if (!detail.shouldSwap || !detail.target || detail.target.id !== "board" || !config || config.verb !== "post") return;
+    ownMove = { inPanel: !!(config.elt && config.elt.closest && config.elt.closest("details[open][id]")),
+                refused: detail.xhr && detail.xhr.status >= 400 };
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var move = ownMove, board = document.getElementById("board");
+    ownMove = null;
+    if (!move || move.inPanel || move.refused || !board || document.body.classList.contains("display")) return;
+    var step = board.querySelector(".boardhead ~ .card, .boardhead ~ * .card");
+    if (!step) return;
+    var box = step.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight / 3) window.scrollTo({ top: 0 });
   });
 
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)

@@ -50,9 +50,12 @@ def test_a_phone_joins_from_the_qr_page_and_sees_the_others_change_without_reloa
     expect(bob.locator(".history")).to_contain_text("Ann: +7 points")
     screenshot(bob, "bob-sees-ann")
 
-    # Bob undoes it; Ann's phone follows.
+    # Bob undoes it (his phone asks first, naming the move); Ann's phone follows.
+    asked = []
+    bob.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     bob.locator("#undo").click()
     expect(host.locator("#player-0 .total")).to_have_text("0", timeout=3000)
+    assert asked == ["Undo “Ann: +7 points (round 1)” for the whole table?"]
 
 
 def test_a_face_down_value_shows_on_its_owners_phone_only(server, new_phone):

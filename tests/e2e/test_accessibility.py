@@ -1,0 +1,67 @@
+"""axe-core (the engine the outside judges ran, bundled by axe-playwright-python) over every page
+a person reaches, in light and in dark: no critical or serious violation.
+
+The pages are those of test_phone_screens (home, each new-game page, quick score, board data; for
+a table of every game: invite, seat picker, a seated player's page, history, table display; the
+records), and each game in the middle of play (tests/e2e/mid_game.py: the page of the phone whose
+move it is, and the table display on a TV). Closed sections are opened first: a stepper inside a closed quick-score section is
+still a control a person will use.
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.mid_game import GAMES
+from tests.e2e.test_phone_screens import WIDE, reachable_pages, table_pages, tables_of_every_game, two_finished_games
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SCHEMES = ("light", "dark")
+SEVERE = {"critical", "serious"}
+
+
+def severe_violations(axe: Axe, page) -> list[str]:
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    found = axe.run(page).response["violations"]
+    return [f"{v['impact']} {v['id']}: {v['help']} — " + "; ".join(
+                n["target"][0] if isinstance(n["target"][0], str) else str(n["target"][0])
+                for n in v["nodes"][:4]) + (f" … ({len(v['nodes'])})" if len(v["nodes"]) > 4 else "")
+            for v in found if v["impact"] in SEVERE]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_critical_or_serious_axe_violation_on_any_page(server, new_phone, scheme):
+    page = new_phone(**WIDE, locale="en-GB", color_scheme=scheme)
+    pages = reachable_pages(page, server)
+    tokens = tables_of_every_game(page)
+    two_finished_games(page)
+    pages += [path for token in tokens.values() for path in table_pages(token)] + ["/records"]
+
+    axe, failures = Axe(), {}
+    for path in pages:
+        page.goto(server.url + path)
+        expect(page.locator("main")).to_be_visible()
+        found = severe_violations(axe, page)
+        if found:
+            screenshot(page, f"axe-{scheme}-{'-'.join(path.strip('/').split('/')[-2:]) or 'home'}")
+            failures[path] = found
+    # Mid-play: the acting phone (its cookies, so its own page) and the TV.
+    acting = {"beowulf-the-legend": 2, "beowulf-the-movie": 0, "adventure-land": 0, "stonehenge": 0, "scorepad": 0}
+    for game, build in GAMES.items():
+        table = build(server.url)
+        phone = new_phone(**WIDE, locale="en-GB", color_scheme=scheme)
+        tv = new_phone(1920, 1080, locale="en-GB", color_scheme=scheme)
+        table.sit(phone, acting[game])
+        tv.goto(f"{server.url}/t/{table.token}/display")
+        for where, screen in ((f"{game} mid-play, acting phone", phone), (f"{game} mid-play, TV", tv)):
+            expect(screen.locator("#board")).to_be_visible()
+            pages.append(where)
+            found = severe_violations(axe, screen)
+            if found:
+                failures[where] = found
+    assert not failures, f"axe ({scheme}): {len(failures)} of {len(pages)} pages fail:\n" + "\n".join(
+        f"  {path}:\n" + "\n".join(f"    {line}" for line in found) for path, found in failures.items())

@@ -1,0 +1,234 @@
+"""Screens made for a table (issue #16): the table display of every game, mid-play, fits a TV
+without scrolling, in light and dark, in type readable across a room.
+
+The tables are built through the API (tests/e2e/mid_game.py): four players, moves made, the
+state a table looks at in the middle of an evening.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import screenshot
+from tests.e2e.mid_game import GAMES
+
+pytestmark = pytest.mark.browser
+
+TVS = [(1280, 720), (1920, 1080)]
+SCHEMES = ("light", "dark")
+# What the table needs at a glance, per game (the issue's list): each must be on the screen whole.
+AT_A_GLANCE = {
+    "beowulf-the-legend": {"episode, step and whose turn": "#bl-step", "players' public holdings": ".bl-players",
+                           "the path": ".bl-path-card"},
+    "beowulf-the-movie": {"the board with figure scores": "#bm-board", "the standings": "#bm-players"},
+    "adventure-land": {"round and whose turn": "#al-status", "the players and their points": "#al-players"},
+    "stonehenge": {"the ring": ".sh-ring-card", "the players": ".sh-players"},
+    "scorepad": {"the scores": "#board > section.card:not(.history)"},
+}
+
+OFF_SCREEN = """(selector) => { const r = document.querySelector(selector)?.getBoundingClientRect();
+  return !r ? "missing" : (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+    ? `at ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}` : ""; }"""
+# A chip whose edge is no darker or lighter than the page behind it vanishes (a black player on
+# the dark screen): every chip has a visible outline.
+UNOUTLINED_CHIPS = """() => [...document.querySelectorAll(".chip")].filter(c => c.checkVisibility())
+  .filter(c => { const s = getComputedStyle(c); return parseFloat(s.borderTopWidth) < 1.5 || s.borderTopStyle === "none"
+                 || s.borderTopColor === s.backgroundColor; }).length"""
+
+
+@pytest.mark.parametrize("game", AT_A_GLANCE)
+def test_the_table_display_of_each_game_mid_play_fits_a_tv_without_scrolling(server, new_phone, game):
+    table = GAMES[game](server.url)
+    failures = []
+    for width, height in TVS:
+        for scheme in SCHEMES:
+            tv = new_phone(width, height, color_scheme=scheme)
+            tv.goto(f"{server.url}/t/{table.token}/display")
+            expect(tv.locator("#board")).to_be_visible()
+            name = f"display-{game}-{width}x{height}-{scheme}"
+            size = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+            if size[0] > width or size[1] > height:
+                failures.append(f"{name}: the page is {size[0]}×{size[1]}")
+            for what, selector in AT_A_GLANCE[game].items():
+                where = tv.evaluate(OFF_SCREEN, selector)
+                if where:
+                    failures.append(f"{name}: {what} ({selector}) is not on the screen: {where}")
+            body = float(tv.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
+            if height >= 1080 and body < 24:
+                failures.append(f"{name}: body text {body} px")
+            if tv.evaluate(UNOUTLINED_CHIPS):
+                failures.append(f"{name}: colour chips without an outline")
+            if failures and failures[-1].startswith(name):
+                screenshot(tv, name)
+            tv.context.close()
+    assert not failures, "\n".join(failures)
+
+
+# --- languages fit -------------------------------------------------------------------------------
+
+GERMAN_PHONE = {"width": 360, "height": 740, "locale": "de-DE"}
+SPILLS_OUT_OF = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+  return [...document.querySelectorAll(selector + " *")].filter(e => e.checkVisibility())
+    .filter(e => e.getBoundingClientRect().right > box.right + 0.5)
+    .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`); }"""
+
+
+def test_german_fits_a_360_px_phone_the_movie_standings_and_the_placement_palette(server, new_phone):
+    table = GAMES["beowulf-the-movie"](server.url)
+    martha = new_phone(**GERMAN_PHONE)
+    table.sit(martha, 1)
+    expect(martha.locator("#bm-players")).to_contain_text("Sagapunkte")
+    assert not martha.evaluate(SPILLS_OUT_OF, "#bm-players"), "the players table spills out of its card"
+    # The palette (a figure, a tile's value, its ability) replaced the picker whose "+" was cut:
+    # nothing in it reaches past the screen's edge either.
+    palette = martha.locator("#bm-palette")
+    expect(palette).to_be_visible()
+    cut = palette.evaluate("""p => [...p.querySelectorAll("label, button, input, span")].filter(e => e.checkVisibility())
+      .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.left < 0 || r.right > innerWidth + 0.5); })
+      .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`)""")
+    assert not cut, f"cut at the screen's edge: {cut}"
+    assert martha.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+
+
+def test_game_names_are_translated_on_the_home_page_and_in_titles(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    phone = new_phone(**GERMAN_PHONE)
+    phone.goto(server.url + "/")
+    expect(phone.locator("#start-scorepad")).to_have_text("Punkteblock")
+    expect(phone.locator("#start-beowulf-the-legend")).to_have_text("Beowulf: Die Legende")
+    table.sit(phone, 0)
+    expect(phone).to_have_title("Punkteblock · Companion")
+
+
+# --- the phone shows the next step first ---------------------------------------------------------
+
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def add_three_for_ben(page):
+    row = page.locator("form.add-points").filter(has_text="Ben")
+    row.locator("button.step[data-step='1']").click()  # scrolled to, far down the page
+    row.get_by_role("button", name="Add").click()
+
+
+# Per game: the seat whose move it is in the mid-play table, the step's primary button, and a
+# move made far down the page (None: the game has none outside a corrections panel).
+STEPS = {
+    "beowulf-the-legend": (2, "#bl-step .btn.primary", None),
+    "adventure-land": (0, "#al-cards .btn.primary",
+                       lambda page: page.locator("#al-player-0").get_by_role("button", name="+ gold piece").click()),
+    "stonehenge": (0, "#board .btn.primary", None),
+    "scorepad": (0, "#my-secret .btn.primary", add_three_for_ben),
+}
+IN_FIRST_SCREEN = """(element) => { const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
+def the_step(page):
+    """The game's first section after the board's head line: where every game says what is next."""
+    return page.locator("#board .boardhead ~ .card, #board .boardhead ~ * .card").first
+
+
+@pytest.mark.parametrize("game", STEPS)
+def test_a_390_px_phone_shows_the_step_and_its_primary_button_first_and_again_after_a_move(
+        server, new_phone, game):
+    seat, primary, far_down = STEPS[game]
+    table = GAMES[game](server.url)
+    phone = new_phone(**PHONE_390)
+    table.sit(phone, seat)
+    button = phone.locator(primary).first
+    expect(button).to_be_visible()
+    assert button.evaluate(IN_FIRST_SCREEN), f"{game}: the step's primary button is below the first screen"
+    assert the_step(phone).evaluate("e => e.getBoundingClientRect().top") < 844 / 3, f"{game}: the step is not first"
+    screenshot(phone, f"step-first-{game}-390")
+
+    if far_down:
+        version = phone.locator("#board").get_attribute("data-version")
+        far_down(phone)
+        assert phone.evaluate("scrollY") > 844 or game == "scorepad" and phone.evaluate("scrollY") > 100
+        expect(phone.locator("#board")).not_to_have_attribute("data-version", version)
+        expect(phone.locator("#board.htmx-settling, #board.htmx-swapping")).to_have_count(0)
+        phone.wait_for_function("() => { const s = document.querySelector('#board .boardhead ~ .card, #board .boardhead ~ * .card');"
+                                " const r = s.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 3; }",
+                                timeout=3000)
+
+
+def test_undo_is_one_tap_from_the_top_names_the_move_and_asks_first(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    phone = new_phone(**PHONE_390)
+    table.sit(phone, 0)
+    undo = phone.locator("#undo")
+    expect(undo).to_have_text("Undo: Sandra wrote points face down")
+    assert undo.evaluate(IN_FIRST_SCREEN)
+    version = phone.locator("#board").get_attribute("data-version")
+
+    asked = []
+    phone.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    undo.click()
+    expect(phone.locator("#board")).to_have_attribute("data-version", version)  # "no": nothing undone
+    assert asked == ["Undo “Sandra wrote points face down” for the whole table?"]
+
+    phone.once("dialog", lambda dialog: dialog.accept())
+    undo.click()
+    expect(undo).to_have_text(re.compile(r"^Undo: Ben: \+19 points"))
+    expect(phone.locator(".history li.undone")).to_have_count(1)
+
+
+def test_the_host_frees_a_seat_only_after_saying_yes_and_the_phone_that_lost_it_is_told(server, new_phone):
+    table = GAMES["scorepad"](server.url)
+    ben = new_phone(**PHONE_390)
+    table.sit(ben, 3)
+    expect(ben.locator(".boardhead .me")).to_contain_text("Ben")
+    host = new_phone(**PHONE_390)
+    table.sit(host, None, "/join?pick=1")
+    free = host.locator(".seat-taken").filter(has_text="Ben").get_by_role("button", name="Free this seat")
+
+    asked = []
+    host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    free.click()
+    assert asked == ["Free Ben’s seat? The phone holding it will be told, and can no longer play this seat."]
+    assert table.host.get(f"{server.url}/api/tables/{table.token}", timeout=10).json()["seats"][3]["claimed"]
+
+    host.once("dialog", lambda dialog: dialog.accept())
+    free.click()
+    expect(host.locator(".seat-taken").filter(has_text="Ben")).to_have_count(0)
+    table.act(type="add_points", seat=0, points=1)  # the table moves on: Ben's phone hears it
+    expect(ben.locator("#board > .notice.seat-lost")).to_have_text(
+        "This phone no longer holds a seat: the host or its holder freed it. Tap “Seat” to sit again.", timeout=5000)
+    expect(ben.locator(".boardhead .me")).to_have_count(0)
+
+
+# --- icons ---------------------------------------------------------------------------------------
+
+ICONS_SHOWN = """() => [...document.querySelectorAll("svg.icon")].filter(i => i.checkVisibility()).map(i => ({
+  id: i.querySelector("use").getAttribute("href").split("#")[1],
+  hidden: i.getAttribute("aria-hidden") === "true", label: i.getAttribute("aria-label"),
+  word: (i.parentElement.textContent || "").trim().slice(0, 40), width: i.getBoundingClientRect().width }))"""
+# Where a player scans a state, the shapes they find it by.
+EXPECTED_ICONS = {
+    "beowulf-the-legend": {"fame", "treasure", "alliance", "misfortune", "wound", "scratch", "red-marker"},
+    "adventure-land": {"gold", "herb", "sword"},
+    "beowulf-the-movie": {"beowulf", "thane", "castle", "longship"},
+}
+
+
+@pytest.mark.parametrize("game", EXPECTED_ICONS)
+def test_icons_stand_beside_their_words_are_drawn_from_the_sprite_and_read_once(server, new_phone, game):
+    import requests
+
+    table = GAMES[game](server.url)
+    tv = new_phone(1920, 1080)
+    tv.goto(f"{server.url}/t/{table.token}/display")
+    sprite = requests.get(f"{server.url}/static/icons.svg", timeout=10)
+    assert sprite.ok and len(sprite.content) < 6000, "the sprite stays tiny"
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', sprite.text))
+    shown = tv.evaluate(ICONS_SHOWN)
+    assert EXPECTED_ICONS[game] <= {i["id"] for i in shown}, shown
+    for i in shown:
+        assert i["id"] in symbols, f"no symbol #{i['id']} in the sprite"
+        # beside a word, hidden from screen readers (the word is read); alone, it has a label
+        assert (i["hidden"] and i["word"]) or i["label"], i
+        assert i["width"] >= 16, f"#{i['id']} is {i['width']} px wide on the display"
