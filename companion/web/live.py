@@ -119,3 +119,10 @@ def phone_gone(client: socket.socket | None) -> bool:
         return True
     finally:
         peek.close()
+
+
+@bp.get("/t/<token>/version")
+def version(token: str):
+    """The table's version, for scripts and the polling fallback."""
+    table = load_table(token)
+    return jsonify({"version": table.version, "finished": table.finished})

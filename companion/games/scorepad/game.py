@@ -43,7 +43,7 @@ class ScorePad(GameKit):
             "lowest_wins": state["lowest_wins"],
             "players": [
                 {"index": i, "name": p["name"], "colour": p["colour"], "total": sum(p["rounds"]),
-                 "this_round": p["rounds"][-1],
+                 "this_round": p["rounds"][-1], "rounds": list(p["rounds"]),
                  "secret_written": p["secret"] is not None,
                  # Face-down points: only on the writer's own phone.
                  "secret": p["secret"] if i == seat else None}
