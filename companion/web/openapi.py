@@ -65,17 +65,17 @@ def _table_paths() -> dict[str, Any]:
             "requestBody": _body({"type": "object", "required": ["game", "players"], "properties": {
                 "game": {"type": "string"}, "players": players, "options": {"type": "object"}}},
                 {"game": "scorepad", "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}),
-            "responses": {"201": _json(TABLE, "Created"), **_errors(400, 403, 415, 422)}}},
+            "responses": {"201": _json(TABLE, "Created"), **_errors(400, 403, 413, 415, 422)}}},
         "/api/tables/{token}": {"get": {"summary": "The table as this client's seat sees it", "parameters": [TOKEN],
                                         "responses": {"200": _json(TABLE), **_errors(404, 429)}}},
         "/api/tables/{token}/seats/{index}/claim": {"post": {
             "summary": "Bind this client to a free seat", "parameters": [TOKEN, SEAT],
             "requestBody": _body({"type": "object"}, {}),
-            "responses": {"200": _json(TABLE), **_errors(403, 404, 409, 415, 429)}}},
+            "responses": {"200": _json(TABLE), **_errors(400, 403, 404, 409, 413, 415, 429)}}},
         "/api/tables/{token}/seats/{index}/release": {"post": {
             "summary": "Hand a seat over (its holder or the host)", "parameters": [TOKEN, SEAT],
             "requestBody": _body({"type": "object"}, {}),
-            "responses": {"200": _json(TABLE), **_errors(403, 404, 415)}}},
+            "responses": {"200": _json(TABLE), **_errors(400, 403, 404, 413, 415)}}},
         "/api/tables/{token}/actions": {"post": {
             "summary": "Make a move. `version`: the version the client looked at (a stale one is refused with 409 "
                        "unless the move stays valid); `request_id`: sent twice, applied once",
@@ -85,7 +85,7 @@ def _table_paths() -> dict[str, Any]:
             "summary": "Undo the latest move (recorded as a move of its own)", "parameters": [TOKEN],
             "requestBody": _body({"type": "object", "properties": {
                 "version": {"type": "integer"}, "request_id": {"type": "string", "minLength": 1, "maxLength": 64}}}, {}),
-            "responses": {"200": _json(RECORDED), **_errors(400, 403, 404, 409, 415, 422, 503)}}},
+            "responses": {"200": _json(RECORDED), **_errors(400, 403, 404, 409, 413, 415, 422, 503)}}},
         "/api/tables/{token}/history": {"get": {
             "summary": "Every recorded change, newest first, 1,000 a page: `since` keeps those after a version, "
                        "`before` those before one; the answer's `before` is the cursor for the next older page "
@@ -105,7 +105,7 @@ def _score_paths() -> dict[str, Any]:
             path = f"/api/score/{game.key}" + (f"/{sub}" if sub else "")
             paths[path] = {"post": {
                 "summary": scorer.summary, "requestBody": _body(dict(scorer.request_schema), scorer.example),
-                "responses": {"200": _json(dict(scorer.response_schema)), **_errors(400, 403, 415, 422)}}}
+                "responses": {"200": _json(dict(scorer.response_schema)), **_errors(400, 403, 413, 415, 422)}}}
     return paths
 
 
