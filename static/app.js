@@ -136,6 +136,8 @@
   // and only when the board re-fetches itself (a live message, a poll, a resync) rather than
   // answering a move made here (after which the form just sent starts afresh):
   // - the fields named in a form's data-keep (a palette's picked piece), after any new board;
+  // - everything typed and tapped in every form, after a move of this phone's that was refused
+  //   (the notice says what to change; nothing of what was entered has to be entered again);
   // - the fields changed in a form with an id (radio buttons tied to it by form="…" included),
   //   all of them or none: a picker whose square another phone has just taken has no radio
   //   button left to check, so it closes and starts afresh. Hidden fields (the version, the
@@ -170,14 +172,14 @@
   function boxKey(box) {
     return box.id ? "#" + box.id : "#" + box.parentElement.closest("[id]").id + " ." + box.getAttribute("class");
   }
-  function keepChoices(board, refetched) {
+  function keepChoices(board, refetched, refused) {
     var state = { open: [], forms: [], focus: null, scrolled: [] };
     board.querySelectorAll("details[open][id]").forEach(function (details) {
       state.open.push({ id: details.id, openFor: details.getAttribute("data-open-for") });
     });
     board.querySelectorAll("form[id]").forEach(function (form) {
       // After this phone's own move only a form's data-keep fields stay (a palette's picked piece)
-      var only = refetched ? null : (form.getAttribute("data-keep") || "").split(" ").filter(Boolean);
+      var only = refetched || refused ? null : (form.getAttribute("data-keep") || "").split(" ").filter(Boolean);
       if (only && !only.length) return;
       var changes = [];
       keptFields(form).forEach(function (pair) {
@@ -247,7 +249,7 @@
     kept = null;
     if (!board || !detail.shouldSwap || detail.target !== board) return;
     var refetched = detail.requestConfig && detail.requestConfig.elt === board;
-    kept = keepChoices(board, refetched);
+    kept = keepChoices(board, refetched, !refetched && detail.xhr && detail.xhr.status >= 400);
   });
   document.addEventListener("htmx:afterSwap", function () {
     var board = document.getElementById("board");

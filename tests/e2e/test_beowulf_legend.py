@@ -387,6 +387,7 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     # Martha takes a scratch by hand on her own phone: another phone's move.
     before = version_of(sandra)
     martha.locator(".bl-by-hand summary").click()
+    martha.once("dialog", lambda dialog: dialog.accept())  # a by-hand correction asks first
     martha.locator(".bl-by-hand").get_by_role("button", name="+ scratch").click()
     expect(sandra.locator("#board")).to_have_attribute("data-version", str(before + 1), timeout=LIVE)
     expect(sandra.locator("#bl-player-1")).to_contain_text("scratches 1")
@@ -413,6 +414,51 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
                                  "Scratch"])
 
 
+def test_a_refused_episode_entry_keeps_what_was_entered_and_says_what_to_change(server, new_phone):
+    """Sandra enters episode 3 with one symbol type where a major episode in turn order shows two:
+    the save is refused, the notice says what to change, and her name, kind, symbol and reward
+    taps are all still there (static/app.js), so she adds the missing symbol and saves."""
+    host, token = new_legend_table(server)
+    host_act(server, host, token, type="advance")
+    for seat in range(3):
+        host_act(server, host, token, type="pass", seat=seat)
+    host_act(server, host, token, type="enter_episode", position=2, kind="recovery")
+    host_act(server, host, token, type="advance")
+    for seat in (0, 1, 2, 0, 1, 2):
+        host_act(server, host, token, type="take_recovery_card", seat=seat)
+    host_act(server, host, token, type="advance")
+    sandra = join(new_phone, server, token, "Sandra")
+
+    sandra.locator("#bl-entry-3-open > summary").click()
+    form = sandra.locator("#bl-entry-3")
+    form.locator("input[name=name]").fill("Grendel's Mother")
+    form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").click()
+    form.locator(".bl-f-symbols .bl-chip").filter(has_text="Courage").click()
+    form.locator(".bl-sp-1 .bl-chip").filter(has=sandra.locator("input[value=fame5]")).click()
+    form.locator(".bl-sp-2 .bl-chip").filter(has_text="Other icons").click()
+    form.locator(".bl-sp-2 input[name='spaces_other[]']").fill("fame3+wound")
+    for space, code in ((3, "alliance"), (4, "wound"), (5, "scratch")):
+        form.locator(f".bl-sp-{space} .bl-chip").filter(has=sandra.locator(f"input[value={code}]")).click()
+    before = version_of(sandra)
+    form.get_by_role("button", name="Save what the board shows").click()
+
+    expect(sandra.locator("#board > .notice")).to_contain_text("shows exactly 2 symbol types", timeout=LIVE)
+    assert version_of(sandra) == before  # refused: nothing recorded
+    expect(sandra.locator("#bl-entry-3-open")).to_have_attribute("open", "")
+    expect(form.locator("input[name=name]")).to_have_value("Grendel's Mother")
+    expect(form.locator(".bl-f-kind input:checked")).to_have_count(1)
+    expect(form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").locator("input")).to_be_checked()
+    expect(form.locator(".bl-f-symbols .bl-chip").filter(has_text="Courage").locator("input")).to_be_checked()
+    for space, code in ((1, "fame5"), (2, "other"), (3, "alliance"), (4, "wound"), (5, "scratch")):
+        expect(form.locator(f"input[name=space{space}][value={code}]")).to_be_checked()
+    expect(form.locator(".bl-sp-2 input[name='spaces_other[]']")).to_have_value("fame3+wound")
+    screenshot(sandra, "legend-form-03-refused-kept")
+
+    form.locator(".bl-f-symbols .bl-chip").filter(has_text="Fighting").click()
+    form.get_by_role("button", name="Save what the board shows").click()
+    expect(sandra.locator("#bl-episode h2")).to_contain_text("3. Grendel's Mother", timeout=LIVE)
+
+
 def test_by_hand_stays_open_after_this_phones_own_tap_in_it(server, new_phone):
     """Martha opens "By hand" and takes a scratch in it: the board answering her own move keeps the
     section open (static/app.js keeps open <details> across every new board), so her next tap
@@ -421,10 +467,21 @@ def test_by_hand_stays_open_after_this_phones_own_tap_in_it(server, new_phone):
     martha = join(new_phone, server, token, "Martha")
     martha.locator("#bl-by-hand > summary").click()
     before = version_of(martha)
+    # A correction by hand asks first: a slip of the thumb, answered "Cancel", changes nothing.
+    asked = []
+    martha.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    martha.locator("#bl-by-hand").get_by_role("button", name="+ scratch").click()
+    martha.wait_for_timeout(300)
+    assert asked == ["By hand: Martha takes a scratch?"]
+    assert version_of(martha) == before
+    martha.once("dialog", lambda dialog: dialog.accept())
     martha.locator("#bl-by-hand").get_by_role("button", name="+ scratch").click()
     expect(martha.locator("#board")).to_have_attribute("data-version", str(before + 1), timeout=LIVE)
     expect(martha.locator("#bl-player-1")).to_contain_text("scratches 1")
     expect(martha.locator("#bl-by-hand")).to_have_attribute("open", "")
+    # The history says it was a correction made by hand.
+    expect(martha.locator("#undo")).to_contain_text("By hand: Martha takes a scratch")
+    martha.once("dialog", lambda dialog: dialog.accept())
     martha.locator("#bl-by-hand").get_by_role("button", name="+ scratch").click()
     expect(martha.locator("#bl-player-1")).to_contain_text("scratches 2", timeout=LIVE)
     expect(martha.locator("#bl-by-hand")).to_have_attribute("open", "")

@@ -55,7 +55,8 @@ def return_token(state: State, action: Action, actor: Actor) -> Applied:
         raise RuleError("That token lies face up in the bid")
     give_back(state, seat, token)
     given_back = GIVEN_BACK[token["kind"]]
-    return Applied(state, label(given_back, name=name(state, seat)))
+    # Only the "By hand" section offers this: the history files it as a correction, like the rest there.
+    return Applied(state, by_hand(label(given_back, name=name(state, seat))))
 
 
 # One history line per kind of token ("an alliance token", and each language its own grammar).

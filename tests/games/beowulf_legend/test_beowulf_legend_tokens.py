@@ -6,6 +6,7 @@ import json
 
 from companion.games.base import Actor
 from companion.games.beowulf_legend import GAME
+from tests.games.beowulf_legend.helpers import said
 
 SANDRA, MARTHA, MARK, PETER = range(4)
 
@@ -79,8 +80,10 @@ def test_history_labels_never_carry_a_tokens_value(table):
 def test_a_token_given_back_returns_to_the_supply(table):
     token = table.give(MARK, "fame", 2)
     assert table.state["supply"]["fame"] == 35
-    table.do("return_token", Actor(MARK), token=token["id"])
+    applied = table.do("return_token", Actor(MARK), token=token["id"])
     assert table.state["supply"]["fame"] == 36 and table.player(MARK)["tokens"] == []
+    # Only "By hand" offers it: the history files it as a correction, not as an episode's cost.
+    assert said(applied) == "By hand: Mark gives a fame token back to the supply"
 
 
 def test_the_owner_enters_a_value_the_mix_still_has(table):
