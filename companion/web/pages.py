@@ -15,6 +15,7 @@ from .. import devices
 from ..games import get as get_game
 from ..games.base import _
 from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
+from .history_icons import history_icon
 from ..seating import tables_of_device
 
 ONE_YEAR = 365 * 24 * 3600
@@ -27,6 +28,7 @@ def jinja_globals(state) -> None:
     # A global, not context: macros imported without context see it too.
     state.app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
     state.app.jinja_env.globals["board_context_missing"] = board_context_missing
+    state.app.jinja_env.globals["history_icon"] = history_icon
 
 
 def board_context_missing(macro: str) -> None:

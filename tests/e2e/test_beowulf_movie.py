@@ -135,7 +135,9 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
     sheet = ann.locator("#sq-0-0 .bm-sheet")
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("turned face down by the Betrayal on B2")
-    expect(sheet).to_contain_text("Sum 2 × 4 ◆")
+    expect(sheet.locator(".bm-total")).to_contain_text("Sum 2 × 4")
+    # The ◆ is the app's diamond icon, read as "diamonds" (not "black diamond") by a screen reader.
+    expect(sheet.locator(".bm-total").get_by_role("img", name="diamonds")).to_be_visible()
     expect(sheet).to_contain_text("(3 + 1 from Horns)")
     expect(sheet.locator(".bm-total strong")).to_have_text("8")
     screen(ann, "beowulf-movie-figure-sheet-360")
@@ -494,7 +496,8 @@ def test_a_french_phone_shows_its_own_figure_letters_on_the_grid_and_in_the_lege
     ann.reload()
     letter = french_short_label("Longship (short)", "L")
     expect(ann.locator("#sq-0-0 .bm-letter")).to_have_text(letter)
-    expect(ann.locator("#bm-players .bm-legend")).to_contain_text(f"{letter} = Drakkar (1 ◆)")
+    expect(ann.locator("#bm-players .bm-legend")).to_contain_text(f"{letter} = Drakkar (1")
+    expect(ann.locator("#bm-players .bm-legend").get_by_role("img", name="diamants").first).to_be_visible()
     expect(ann.locator("#bm-player-0 .bm-supply")).to_contain_text(f"{letter}×3")
     expect(chip(ann, "#bm-palette", "what", "longship")).to_contain_text(f"{letter} Drakkar")
     expect(bob.locator("#sq-0-0 .bm-letter")).to_have_text("L")  # an English phone keeps its own
