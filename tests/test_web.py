@@ -174,3 +174,14 @@ def test_an_options_help_is_its_own_paragraph_tied_to_its_control(client):
     assert re.search(r'<p class="muted option-help" id="help-harsh">A player with 3 or more wounds', html)
     html = client.get("/new/adventure-land").get_data(as_text=True)
     assert re.search(r'<select id="option-sort_out" name="sort_out" aria-describedby="help-sort_out">', html)
+
+
+def test_a_history_line_gets_the_icon_of_the_piece_it_names():
+    from companion.games.base import label
+    from companion.web.history_icons import history_icon
+
+    wound = label("By hand: %(event)s", event=label("%(name)s takes the double wound", name="Mark").to_json())
+    assert history_icon("beowulf-the-legend", wound) == "double-wound"
+    assert history_icon("beowulf-the-legend", label("%(name)s takes a fame token from the supply").to_json()) == "fame"
+    assert history_icon("beowulf-the-legend", label("%(name)s plays %(card)s")) is None
+    assert history_icon("stonehenge", label("%(name)s takes a wound")) is None  # another game's words

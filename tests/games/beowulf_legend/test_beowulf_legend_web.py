@@ -364,3 +364,21 @@ def test_a_later_player_chooses_a_selection_from_their_phone_and_those_before_pa
     view = client.get(f"/api/tables/{token}").get_json()["view"]
     assert view["position"] == 3  # Mark was the last in turn: his choice closed the episode and moved on
     assert [r["choice"] for r in view["recent"]["records"]] == ["passed", "passed", "fame2"]
+
+
+def test_markers_and_pieces_show_their_icons_named_for_a_screen_reader(client, phone):
+    """Status markers carry the marker's icon, read as "status marker" beside the bare number; a
+    history line naming a piece (a scratch taken by hand) starts with that piece's icon."""
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    reach_the_major_episode_at_2(client, token)
+    act(client, token, type="enter_symbols", counts=[1, 2, 0])
+    markers = re.search(r'<ol class="list bl-markers">(.*?)</ol>', page(martha, token), re.S).group(1)
+    assert len(re.findall(r'<svg class="icon icon-status" role="img" aria-label="status marker"', markers)) == 3
+    assert re.findall(r'aria-label="status marker"[^>]*>.*?</svg>(\d)</span>', markers, re.S) == ["1", "2", "3"]
+    act(client, token, type="take_scratch", seat=1)
+    history = page(martha, token).split('class="card history"')[1]
+    line = re.search(r"<li[^>]*>(.*?)</li>", history, re.S).group(1)
+    assert 'class="icon icon-scratch" aria-hidden="true"' in line
+    assert text_of(line).strip() == "By hand: Martha takes a scratch"
