@@ -207,11 +207,40 @@ ICONS_SHOWN = """() => [...document.querySelectorAll("svg.icon")].filter(i => i.
   id: i.querySelector("use").getAttribute("href").split("#")[1],
   hidden: i.getAttribute("aria-hidden") === "true", label: i.getAttribute("aria-label"),
   word: (i.parentElement.textContent || "").trim().slice(0, 40), width: i.getBoundingClientRect().width }))"""
+def test_a_390_px_movie_phone_shows_the_act_and_the_placement_palette_on_its_first_screen(server, new_phone):
+    """The Movie has no "whose turn" button: a player's step is the act line (its foe, squares
+    left) and the primary action is the palette — pick a figure or a tile's value, then tap an
+    empty square. At 390 × 844 the act line, the grid's squares and the palette's choices are all
+    on the first screen, so a placement is two taps without scrolling."""
+    table = GAMES["beowulf-the-movie"](server.url)
+    phone = new_phone(**PHONE_390)
+    table.sit(phone, 0)
+    expect(phone.locator("#bm-palette")).to_be_visible()
+    phone.evaluate("window.scrollTo(0, 0)")
+    assert phone.locator("#bm-act").evaluate(IN_FIRST_SCREEN), "the act line is below the first screen"
+    assert the_step(phone).evaluate("e => e.getBoundingClientRect().top") < 844 / 3, "the act line is not first"
+    figures = phone.locator("#bm-palette .bm-pal-row").filter(has=phone.locator("input[name=what]")).first
+    values = phone.locator("#bm-palette .bm-pal-values")
+    for part, name in ((figures, "the palette's figures"), (values.last, "the palette's tile values"),
+                       (phone.locator(".bm-sq.empty").last, "the grid's last empty square")):
+        assert part.evaluate(IN_FIRST_SCREEN), f"{name}: below the first screen"
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    screenshot(phone, "step-first-beowulf-the-movie-390")
+
+    # Two taps place a tile, and the palette is still on the first screen afterwards.
+    version = phone.locator("#board").get_attribute("data-version")
+    values.first.locator(".bm-chip").first.click()
+    phone.locator(".bm-sq.empty").first.click()
+    expect(phone.locator("#board")).not_to_have_attribute("data-version", version)
+    expect(phone.locator("#board.htmx-settling, #board.htmx-swapping")).to_have_count(0)
+    assert phone.locator("#bm-palette .bm-pal-values").last.evaluate(IN_FIRST_SCREEN), "after a placement"
+
+
 # Where a player scans a state, the shapes they find it by.
 EXPECTED_ICONS = {
-    "beowulf-the-legend": {"fame", "treasure", "alliance", "misfortune", "wound", "scratch", "red-marker"},
+    "beowulf-the-legend": {"fame", "treasure", "alliance", "misfortune", "wound", "scratch", "red-marker", "status"},
     "adventure-land": {"gold", "herb", "sword"},
-    "beowulf-the-movie": {"beowulf", "thane", "castle", "longship"},
+    "beowulf-the-movie": {"beowulf", "thane", "castle", "longship", "diamond"},
 }
 
 
