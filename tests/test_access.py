@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 
 import pytest
 import requests
@@ -148,6 +149,11 @@ def test_join_tokens_never_reach_the_access_log(server_factory):
     with phone.get(f"{server.url}/t/{token}/live", stream=True, timeout=10) as stream:
         next(stream.iter_lines(chunk_size=1))
     host.get(f"{server.url}/t/{token[:-1]}X/join", timeout=10)  # a wrong guess is not logged either
+    # The stream's line is written when the server sees it closed, a moment after the client
+    # let go: wait for it (the server is then killed, which would lose a line not yet written).
+    deadline = time.monotonic() + 5
+    while server.log_path.read_text().count(" /t/…") < 10 and time.monotonic() < deadline:
+        time.sleep(0.05)
     server.stop()
     logged = server.log_path.read_text()
     assert logged.count(" /t/…") >= 9 and "/api/tables/…/actions" in logged, logged  # the requests are there …
