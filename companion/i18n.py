@@ -12,6 +12,9 @@ from typing import Any
 from flask import Flask, current_app, g, has_app_context, request
 from flask_babel import get_translations
 from babel.support import NullTranslations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from .games.base import Label, _
 
@@ -107,9 +110,50 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
         newstyle=True,
     )
+    # `_()` and `gettext()` in templates, answered from a per-language cache (see template_gettext).
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
 
     @app.template_filter("t")
     def t_filter(msg: Any, **args: Any) -> str:
         if isinstance(msg, (dict, Label)):
             return render_label(msg)
         return translate(str(msg), args or None)
+
+
+@pass_context
+def template_gettext(context: Context, string: str, **variables: Any) -> str:
+    """``_("...")`` in a template: what Jinja's newstyle gettext answers, with each language's
+    texts kept once they are made.
+
+    A board re-rendered on every move asks for the same two dozen fixed texts each time; through
+    Jinja's i18n extension each one is three nested calls, a catalogue lookup and a formatting
+    pass. Here the translated, escaped text is kept per catalogue, and only the placeholders
+    (when there are some) are filled per call, exactly as the extension does: the text is always
+    treated as a format string (``%%`` becomes ``%``), its arguments escaped in an escaping
+    template.
+    """
+    autoescape = context.eval_ctx.autoescape
+    known = _template_texts(translations(), autoescape)
+    if variables:
+        text = known.get(string)
+        if text is None:
+            text = known[string] = _translated_text(string, autoescape)
+        return text % variables
+    done = known.get((string,))
+    if done is None:
+        done = known[(string,)] = _translated_text(string, autoescape) % {}
+    return done
+
+
+def _translated_text(string: str, autoescape: bool) -> str:
+    text = translations().ugettext(string)
+    return Markup(text) if autoescape else text
+
+
+def _template_texts(catalogue: NullTranslations, autoescape: bool) -> dict:
+    """The texts made from one catalogue (Flask-Babel keeps one per language for the process)."""
+    attribute = "_companion_escaped_texts" if autoescape else "_companion_plain_texts"
+    texts = catalogue.__dict__.get(attribute)
+    if texts is None:
+        texts = catalogue.__dict__[attribute] = {}
+    return texts

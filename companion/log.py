@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from sqlalchemy import bindparam, delete, func, insert, inspect, select, update
+from sqlalchemy import Row, bindparam, delete, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -143,10 +143,15 @@ def _write_if_unchanged_and_announce():
 
 
 WRITE_RECORD_AND_ANNOUNCE = _write_if_unchanged_and_announce()
+# What a history line shows, not the whole event: rows, not ORM objects (a board reads its latest
+# lines on every move, and building Event objects cost more than the query), and not the move's
+# own fields (``action``), which no history shows.
 LATEST_EVENTS = (
-    select(Event).where(Event.table_id == bindparam("table_id"), Event.version > bindparam("since"),
-                        Event.version <= bindparam("until"))
-    .order_by(Event.version.desc()).limit(bindparam("limit"))
+    select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.label, EVENTS.c.seat, EVENTS.c.undone, EVENTS.c.undoes,
+           EVENTS.c.created_at)
+    .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.version > bindparam("since"),
+           EVENTS.c.version <= bindparam("until"))
+    .order_by(EVENTS.c.version.desc()).limit(bindparam("limit"))
 )
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
 
@@ -373,10 +378,13 @@ def replay(table: Table) -> State:
     return play_through(game_of(table), setup.state, _steps(_effective_actions(table.id, 0, table.version + 1)))
 
 
-def history(table_id: int, limit: int = 50, since: int | None = None, before: int | None = None) -> list[Event]:
+def history(table_id: int, limit: int = 50, since: int | None = None, before: int | None = None) -> list[Row]:
     """The table's latest events, newest first: those after version ``since`` and before
-    version ``before``, if given (a version past what the database holds means "all")."""
+    version ``before``, if given (a version past what the database holds means "all").
+
+    Each is a row with an event's ``version``, ``kind``, ``label``, ``seat``, ``undone``,
+    ``undoes`` and ``created_at``."""
     since = -1 if since is None else max(-1, min(since, MAX_VERSION))
     until = MAX_VERSION if before is None else max(-1, min(before - 1, MAX_VERSION))  # each fits an INTEGER
-    return list(db.session.scalars(LATEST_EVENTS, {"table_id": table_id, "limit": limit, "since": since,
+    return list(db.session.execute(LATEST_EVENTS, {"table_id": table_id, "limit": limit, "since": since,
                                                    "until": until}))

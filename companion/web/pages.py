@@ -8,8 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, jsonify, redirect, request, url_for
+from flask import Blueprint, Response, current_app, g, jsonify, redirect, request, url_for
 from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
 
 from .. import devices
 from ..games import get as get_game
@@ -29,6 +30,14 @@ def jinja_globals(state) -> None:
     state.app.jinja_env.globals["new_request_id"] = lambda: secrets.token_urlsafe(12)
     state.app.jinja_env.globals["board_context_missing"] = board_context_missing
     state.app.jinja_env.globals["history_icon"] = history_icon
+    state.app.jinja_env.globals["csrf_token"] = csrf_token
+
+
+def csrf_token() -> str:
+    """The page's CSRF token: Flask-WTF's, made once per request and then read from where it
+    keeps it (a board has a dozen forms; its own function looks up its settings on every call)."""
+    token = g.get("csrf_token")
+    return token if token is not None else generate_csrf()
 
 
 def board_context_missing(macro: str) -> None:
