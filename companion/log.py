@@ -53,6 +53,10 @@ class Recorded:
     version: int
     label: Label
     duplicate: bool = False  # the same request was already applied: nothing new happened
+    # The table's latest history lines as this change left them (``history``'s rows, newest
+    # first), when the caller asked for them: read in the change's own transaction, before its
+    # commit, so that the page answering the move needs no transaction of its own.
+    history: list[Row] | None = None
 
 
 def game_of(table: Table) -> Game:
@@ -241,9 +245,10 @@ def _already_done(seen: Event) -> Recorded:
     return Recorded(seen.version, Label(**seen.label), duplicate=True)
 
 
-def _record(table_id: int, request_id: str | None, change_of) -> Recorded:
+def _record(table_id: int, request_id: str | None, change_of, history_lines: int = 0) -> Recorded:
     """The one way a change is written: dedupe, refuse on a finished table, write with the
     version guard, learn, announce — retried from a fresh read when another writer won.
+    With ``history_lines``, the latest lines of the history are read before the commit.
 
     A repeated request (a double tap, a post the phone retried) is rare, so it is looked for
     only when something is off: on a retry, or when the move is refused. Otherwise the unique
@@ -270,9 +275,12 @@ def _record(table_id: int, request_id: str | None, change_of) -> Recorded:
             library.taught(table.game, table_id, version, change.learned)
         if change.event.undoes is not None:
             library.forget(table.game, table_id, change.event.undoes)
+        # Read here, the history costs no transaction of its own: on PostgreSQL its own would be
+        # three round trips (BEGIN, the query, and the pool's ROLLBACK when the request ends).
+        lines = history(table_id, limit=history_lines) if history_lines else None
         _commit_keeping_objects()
         live.announce(table_id, version)
-        return Recorded(version, change.label)
+        return Recorded(version, change.label, history=lines)
 
     try:
         return _retrying(attempt)
@@ -297,8 +305,10 @@ def _commit_keeping_objects() -> None:
 
 
 def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
-           request_id: str | None = None) -> Recorded:
-    """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished."""
+           request_id: str | None = None, history_lines: int = 0) -> Recorded:
+    """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished.
+
+    ``history_lines``: also read that many of the latest history lines (``Recorded.history``)."""
 
     def change_of(table: Table) -> Change:
         game = game_of(table)
@@ -311,7 +321,7 @@ def append(table_id: int, action: Action, actor: Actor, *, expected_version: int
                       seat=actor.seat, by_host=actor.host)
         return Change(applied.state, event, applied.label, applied.learned)
 
-    return _record(table_id, request_id, change_of)
+    return _record(table_id, request_id, change_of, history_lines)
 
 
 def _effective_actions(table_id: int, after: int, before: int) -> list[Event]:
@@ -348,8 +358,9 @@ def state_before(table: Table, version: int) -> State:
 
 
 def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
-         request_id: str | None = None) -> Recorded:
-    """Reverts the latest effective action; the undo is itself an event."""
+         request_id: str | None = None, history_lines: int = 0) -> Recorded:
+    """Reverts the latest effective action; the undo is itself an event (``history_lines``: as
+    for ``append``)."""
 
     def change_of(table: Table) -> Change:
         if expected_version is not None and expected_version != table.version:
@@ -369,7 +380,7 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
                       seat=actor.seat, by_host=actor.host, undoes=latest.version)
         return Change(previous, event, undo_label)
 
-    return _record(table_id, request_id, change_of)
+    return _record(table_id, request_id, change_of, history_lines)
 
 
 def replay(table: Table) -> State:

@@ -22,8 +22,11 @@ HISTORY_ON_BOARD = 8
 
 
 def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
-                  notice: dict[str, str] | None = None) -> dict[str, Any]:
-    """Everything a board template sees; the game's view is the only source of game data."""
+                  notice: dict[str, str] | None = None, history: list | None = None) -> dict[str, Any]:
+    """Everything a board template sees; the game's view is the only source of game data.
+
+    ``history``: the board's history lines when the caller already has them (a move's answer:
+    the move read them, see ``log.Recorded.history``)."""
     game = log.game_of(table)
     state = table.state
     over = game.is_over(state)
@@ -39,7 +42,7 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "version": table.version,
         "finished": table.finished,
         "final": final_table(game.final_scores(state)) if over else None,
-        "history": log.history(table.id, limit=HISTORY_ON_BOARD),
+        "history": log.history(table.id, limit=HISTORY_ON_BOARD) if history is None else history,
         "act_url": url_for("play.act", token=table.token),
         "undo_url": url_for("play.undo", token=table.token),
         "board_url": url_for("play.board", token=table.token, display=1 if display else None),
@@ -63,10 +66,10 @@ def progress_chart(game, table: Table):
     return charts.line_chart(series, translate("Score over the game"))
 
 
-def for_phone(table: Table, notice: dict[str, str] | None = None) -> dict[str, Any]:
+def for_phone(table: Table, notice: dict[str, str] | None = None, history: list | None = None) -> dict[str, Any]:
     """The board as the phone asking sees it: its seat's view, its host controls."""
     actor = actor_for(table)
-    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice)
+    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice, history=history)
 
 
 def final_table(scores: Sequence[Score] | None) -> dict[str, Any] | None:

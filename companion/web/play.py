@@ -13,7 +13,7 @@ from ..games.base import Actor, at_table
 from ..i18n import translate
 from ..models import Table
 from . import submit
-from .board import board_context, for_phone
+from .board import HISTORY_ON_BOARD, board_context, for_phone
 from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id, version_arg
 from .submit import Outcome
 
@@ -55,7 +55,8 @@ def _respond(table: Table, outcome: Outcome):
     """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
     if htmx:
         log_table = log.current(table)
-        return render_template("_board_frame.html", **for_phone(log_table, outcome.notice())), outcome.status
+        history = outcome.recorded.history if outcome.recorded else None
+        return render_template("_board_frame.html", **for_phone(log_table, outcome.notice(), history)), outcome.status
     if outcome.text:
         flash(outcome.text, outcome.kind)
     return redirect(url_for("play.page", token=table.token))
@@ -64,13 +65,19 @@ def _respond(table: Table, outcome: Outcome):
 @bp.post("/t/<token>/act")
 def act(token: str):
     return _change(token, lambda table, actor, expected, request_id: submit.submit(
-        table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id))
+        table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id,
+        history_lines=_answer_history_lines()))
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str):
     return _change(token, lambda table, actor, expected, request_id: submit.undo(
-        table, actor, expected_version=expected, request_id=request_id))
+        table, actor, expected_version=expected, request_id=request_id, history_lines=_answer_history_lines()))
+
+
+def _answer_history_lines() -> int:
+    """The history lines the answer's board shows, read by the move itself (htmx gets the board)."""
+    return HISTORY_ON_BOARD if htmx else 0
 
 
 def _change(token: str, change: Callable[[Table, Actor, int | None, str | None], Outcome]):

@@ -46,15 +46,18 @@ class Outcome:
 
 
 def submit(table: Table, actor: Actor, action: Action, *, expected_version: int | None,
-           request_id: str | None) -> Outcome:
-    """A move: recorded through the event log, or refused with the reason."""
+           request_id: str | None, history_lines: int = 0) -> Outcome:
+    """A move: recorded through the event log, or refused with the reason. ``history_lines``:
+    the answer shows that many history lines (``Outcome.recorded.history``)."""
     return _change(actor, CLAIM_TO_PLAY, lambda: log.append(
-        table.id, action, actor, expected_version=expected_version, request_id=request_id))
+        table.id, action, actor, expected_version=expected_version, request_id=request_id,
+        history_lines=history_lines))
 
 
-def undo(table: Table, actor: Actor, *, expected_version: int | None, request_id: str | None) -> Outcome:
+def undo(table: Table, actor: Actor, *, expected_version: int | None, request_id: str | None,
+         history_lines: int = 0) -> Outcome:
     return _change(actor, ONLY_PLAYERS_UNDO, lambda: log.undo(
-        table.id, actor, expected_version=expected_version, request_id=request_id))
+        table.id, actor, expected_version=expected_version, request_id=request_id, history_lines=history_lines))
 
 
 def _change(actor: Actor, refusal_for_onlookers: str, change: Callable[[], log.Recorded]) -> Outcome:
