@@ -48,6 +48,27 @@ def test_a_move_posted_by_htmx_returns_the_new_board(client):
     assert "HX-Request" in response.headers["Vary"]
 
 
+def test_the_board_a_move_gets_back_carries_forms_that_work_for_the_next_moves(client, phone):
+    """The answer's forms hand on the token the tap was checked with; another phone's token,
+    or none, is still refused."""
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    for points in (2, 3, 4):
+        response = client.post(f"/t/{token}/act", data=board_form(html, "add_points") | {"points": str(points)},
+                               headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert board_form(html, "add_points")["csrf_token"]
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["players"][0]["total"] == 9
+    stranger = phone()
+    claim(stranger, token, 1)
+    refused = stranger.post(f"/t/{token}/act", data=board_form(html, "add_points") | {"points": "5"},
+                            headers={"HX-Request": "true"})
+    assert refused.status_code == 400
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["players"][0]["total"] == 9
+
+
 def test_a_stale_screen_gets_the_new_state_and_a_clear_message(client, phone):
     token = start_table(client)["token"]
     claim(client, token, 0)

@@ -34,10 +34,23 @@ def jinja_globals(state) -> None:
 
 
 def csrf_token() -> str:
-    """The page's CSRF token: Flask-WTF's, made once per request and then read from where it
-    keeps it (a board has a dozen forms; its own function looks up its settings on every call)."""
+    """The CSRF token of this page's forms: Flask-WTF's, made once per request and then read from
+    where it keeps it (a board has a dozen forms; Flask-WTF's own function looks its settings up
+    on every call).
+
+    A form post that passed the CSRF check carries a token this session's phone may use: the
+    board answering it hands that one on instead of signing a new one (an HMAC per move) — unless
+    tokens expire (``WTF_CSRF_TIME_LIMIT``), when a fresh one keeps an active phone going.
+    """
     token = g.get("csrf_token")
-    return token if token is not None else generate_csrf()
+    if token is None:
+        config = current_app.config
+        posted = request.form.get(config["WTF_CSRF_FIELD_NAME"]) if g.get("csrf_valid") else None
+        if isinstance(posted, str) and posted and config["WTF_CSRF_TIME_LIMIT"] is None:
+            token = g.csrf_token = posted
+        else:
+            token = generate_csrf()
+    return token
 
 
 def board_context_missing(macro: str) -> None:
@@ -52,6 +65,7 @@ def helpers():
         "current_language": str(get_locale() or "en"),
         "game_css": game_css,
         "quick_page": quick_page,
+        "csrf_token": csrf_token,  # in place of Flask-WTF's (its context processor runs before this one)
     }
 
 
