@@ -7,10 +7,12 @@ never changes what another phone sees.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Flask, current_app, g, has_app_context, request
 from flask_babel import get_translations
+from babel import Locale
 from babel.support import NullTranslations
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -41,12 +43,19 @@ EARLIER_WORDINGS = (
 )
 
 
-def select_locale() -> str | None:
+def select_locale() -> Locale:
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    if chosen not in languages:
+        chosen = request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    return _locale(chosen)
+
+
+@functools.lru_cache(maxsize=None)
+def _locale(code: str) -> Locale:
+    """The language as Babel describes it, made once (Flask-Babel would parse the code anew on
+    every request: about 20 µs, a few percent of a move)."""
+    return Locale.parse(code)
 
 
 def translate(msg: str, args: dict[str, Any] | None = None, plural: str | None = None) -> str:
