@@ -10,6 +10,7 @@ One small interface, two implementations:
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from typing import Protocol
@@ -144,13 +145,19 @@ def announce_in_transaction(table_id: int, version: int) -> None:
 
 def announce(table_id: int, version: int) -> None:
     """Wakes this process's waiting streams at once (other processes hear it via NOTIFY), and
-    lets them speak before this request goes on.
-
-    Under gevent a woken stream runs only when the running greenlet waits, and the request that
-    announced a move goes on to render its answer first (a board: about a millisecond); yielding
-    here sends the table's phones their few bytes before that. ``time.sleep`` is gevent's own
-    once gevent has patched the process (the Procfile's worker); in a threaded server it only
-    offers the interpreter to the woken threads.
-    """
+    lets them speak before this request goes on."""
     fanout().publish(table_id, version)
-    time.sleep(0)
+    let_woken_streams_speak()
+
+
+def let_woken_streams_speak() -> None:
+    """Under gevent (the Procfile's worker) a woken stream runs only when the running greenlet
+    waits, and the request that announced a move would go on to render its answer first (a
+    board: about a millisecond): yielding once sends the table's phones their few bytes before
+    that. Threads need nothing of the kind (the interpreter switches between them by itself), and
+    a sleep there would only hand the core to other processes."""
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("threading"):
+        import gevent
+
+        gevent.sleep(0)
