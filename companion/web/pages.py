@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, g, jsonify, redirect, request, url_for
+from flask import Blueprint, Response, current_app, g, jsonify, redirect, request, session, url_for
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
@@ -38,19 +39,52 @@ def csrf_token() -> str:
     where it keeps it (a board has a dozen forms; Flask-WTF's own function looks its settings up
     on every call).
 
-    A form post that passed the CSRF check carries a token this session's phone may use: the
-    board answering it hands that one on instead of signing a new one (an HMAC per move) — unless
-    tokens expire (``WTF_CSRF_TIME_LIMIT``), when a fresh one keeps an active phone going.
+    Signing one is an HMAC, and a phone asks for a board after every move at its table. Unless
+    tokens expire (``WTF_CSRF_TIME_LIMIT``, when a fresh one keeps an active phone going), a token
+    once signed for a session serves it again: a form post that passed the CSRF check hands on
+    the token it carried, and a board refresh gets the one this process last signed for the
+    phone's session (Flask-WTF keeps the session's own token in ``session["csrf_token"]``).
     """
     token = g.get("csrf_token")
-    if token is None:
-        config = current_app.config
-        posted = request.form.get(config["WTF_CSRF_FIELD_NAME"]) if g.get("csrf_valid") else None
-        if isinstance(posted, str) and posted and config["WTF_CSRF_TIME_LIMIT"] is None:
-            token = g.csrf_token = posted
-        else:
-            token = generate_csrf()
+    if token is not None:
+        return token
+    config = current_app.config
+    if config["WTF_CSRF_TIME_LIMIT"] is not None:
+        return generate_csrf()
+    field = config["WTF_CSRF_FIELD_NAME"]
+    posted = request.form.get(field) if g.get("csrf_valid") else None
+    signed = signed_csrf_tokens()
+    session_token = session.get(field)
+    if isinstance(posted, str) and posted:
+        token = posted
+    elif isinstance(session_token, str) and session_token in signed:
+        token = signed[session_token]
+    else:
+        token = generate_csrf()
+        session_token = session.get(field)
+    setattr(g, field, token)
+    if isinstance(session_token, str):
+        remember_signed(signed, session_token, token)
     return token
+
+
+SIGNED_CSRF_TOKENS_KEPT = 4096  # phones (sessions) whose token a process keeps signed
+
+
+def signed_csrf_tokens() -> dict[str, str]:
+    """This app's signed CSRF token per session token (each app signs with its own key)."""
+    return current_app.extensions.setdefault("companion.signed_csrf_tokens", {})
+
+
+_remembering = threading.Lock()
+
+
+def remember_signed(signed: dict[str, str], session_token: str, token: str) -> None:
+    with _remembering:
+        signed.pop(session_token, None)
+        signed[session_token] = token  # newest last: the oldest go first when there are too many
+        while len(signed) > SIGNED_CSRF_TOKENS_KEPT:
+            del signed[next(iter(signed))]
 
 
 def board_context_missing(macro: str) -> None:
