@@ -15,7 +15,7 @@ from flask_babel import get_translations
 from babel import Locale
 from babel.support import NullTranslations
 from jinja2 import pass_context
-from jinja2.runtime import Context
+from jinja2.runtime import Context, missing
 from markupsafe import Markup
 
 from .games.base import Label, _
@@ -122,11 +122,20 @@ def init_app(app: Flask) -> None:
     # `_()` and `gettext()` in templates, answered from a per-language cache (see template_gettext).
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
 
+    @app.context_processor
+    def this_requests_catalogue() -> dict[str, Any]:
+        # Handed to the templates once per render: looking it up for each text (through Flask's
+        # context-local proxies) cost more than the rest of _() together.
+        return {CATALOGUE: translations()}
+
     @app.template_filter("t")
     def t_filter(msg: Any, **args: Any) -> str:
         if isinstance(msg, (dict, Label)):
             return render_label(msg)
         return translate(str(msg), args or None)
+
+
+CATALOGUE = "companion_catalogue"  # the template context's name for this request's translations
 
 
 @pass_context
@@ -142,7 +151,8 @@ def template_gettext(context: Context, string: str, **variables: Any) -> str:
     template.
     """
     autoescape = context.eval_ctx.autoescape
-    known = _template_texts(translations(), autoescape)
+    catalogue = context.resolve_or_missing(CATALOGUE)  # (a macro imported without context has none)
+    known = _template_texts(translations() if catalogue is missing else catalogue, autoescape)
     if variables:
         text = known.get(string)
         if text is None:

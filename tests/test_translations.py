@@ -308,3 +308,28 @@ def test_a_history_line_stored_before_it_had_a_plural_still_reads_in_each_langua
         assert render_label(nlabel("%(num)s sword", "%(num)s swords", 0)) == "0 Schwerter"
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         assert render_label(nlabel("%(num)s sword", "%(num)s swords", 0)) == "0 épée"
+
+
+def test_phones_in_three_languages_taking_turns_each_get_their_boards_in_their_own(client, phone):
+    """The board's texts are kept once made, per language: phones answered one after the other
+    each read theirs (an English, a French and a German phone tapping in turn)."""
+    players = [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Bea", "blue"), ("Cem", "green"))]
+    token = start_table(client, players=players)["token"]
+    phones = {"en": phone(), "fr": french_phone(phone), "de": french_phone(phone, "de")}
+    for seat, reader in enumerate(phones.values()):
+        claim(reader, token, seat)
+    csrf = {lang: csrf_of(reader.get(f"/t/{token}").get_data(as_text=True)) for lang, reader in phones.items()}
+    words = {"en": ("Add points", "History", "Undo: Ann: +2 points (round 1)"),
+             "fr": ("Ajouter des points", "Historique", "Annuler : Ann : +2 points (manche 1)"),
+             "de": ("Punkte hinzufügen", "Verlauf", "Rückgängig: Ann: +2 Punkte (Runde 1)")}
+    for turn in range(2):
+        for lang, reader in phones.items():
+            answer = reader.post(f"/t/{token}/act", headers={"HX-Request": "true"}, data={
+                "csrf_token": csrf[lang], "request_id": f"{lang}-{turn}", "type": "add_points", "seat": "0",
+                "points": "2"})
+            assert answer.status_code == 200
+            text = visible_text(answer.get_data(as_text=True))
+            for word in words[lang]:
+                assert word in text, (lang, turn, word)
+            for other in words.keys() - {lang}:
+                assert words[other][0] not in text, (lang, other)

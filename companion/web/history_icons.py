@@ -9,7 +9,8 @@ so every language gets the same icon; the most specific words come first.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..games.base import Label
 
@@ -45,6 +46,8 @@ def messages(label: Any) -> list[str]:
 def history_icon(game_key: str, label: Any) -> str | None:
     """The icon for one history line of this game, or None when the line names no piece."""
     icons = ICONS_BY_GAME.get(game_key, ())
+    if not icons:  # a game without pieces to draw (the board asks for each of its history lines)
+        return None
     for msg in messages(label):
         lowered = msg.lower()
         for words, icon in icons:
