@@ -1,7 +1,8 @@
 """Companion's benchmark: starts the app as the Procfile says, on loopback, and measures it.
 
     .venv/bin/python bench/run.py            # the full run (about five minutes)
-    .venv/bin/python bench/run.py --smoke    # small numbers, for CI (about a minute)
+    .venv/bin/python bench/run.py --smoke    # smaller numbers, the same goals (about two minutes)
+    .venv/bin/python bench/run.py --check    # the least that measures every figure (the test suite's)
     .venv/bin/python bench/run.py --database-url postgresql://user:pass@127.0.0.1/companion_bench
 
 Every figure is a ratio of two things measured in this run, on this machine, against the
@@ -93,6 +94,11 @@ FULL = Sizes(samples=400, history=2000, short_history=10, tables=50, phones=5, t
 SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, think=20.0,
               baseline_moves=36, loaded_seconds=30, club_tables=200, club_baseline_moves=60, club_seconds=20,
               flood=1000, flood_seconds=15)
+# The test suite's run (tests/test_scale.py): every figure measured and reported, in seconds rather
+# than minutes. Few samples make its ratios rough; its verdict is not a benchmark's.
+CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=4.0,
+              baseline_moves=10, loaded_seconds=6, club_tables=40, club_baseline_moves=15, club_seconds=5,
+              flood=200, flood_seconds=4)
 FLOODER = "127.0.0.2"
 
 
@@ -781,7 +787,9 @@ def main(argv: list[str] | None = None) -> int:
     sys.setswitchinterval(0.0005)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--smoke", action="store_true", help="small numbers (CI): about a minute")
+    parser.add_argument("--smoke", action="store_true", help="smaller numbers, the same goals: about two minutes")
+    parser.add_argument("--check", action="store_true",
+                        help="the least that measures every figure (the test suite's run): its ratios are rough")
     parser.add_argument("--database-url", default="",
                         help="a PostgreSQL URL (migrated by the run); default: a fresh SQLite file")
     parser.add_argument("--workers", type=int, default=1,
@@ -792,7 +800,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the figures to measure, e.g. P1,P3 (P3 and P5 are measured together)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
-    sizes = SMOKE if args.smoke else FULL
+    sizes = CHECK if args.check else SMOKE if args.smoke else FULL
     if args.think:
         sizes = replace(sizes, think=args.think)
     if args.workers > 1 and not args.database_url.startswith("postgres"):
@@ -802,7 +810,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(scratch)
         database_url = args.database_url or f"sqlite:///{folder / 'bench.db'}"
         kind = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
-        print(f"Companion benchmark ({'smoke' if args.smoke else 'full'} run), {kind}, gunicorn gevent "
+        print(f"Companion benchmark ({'check' if args.check else 'smoke' if args.smoke else 'full'} run), {kind}, gunicorn gevent "
               f"{args.workers} worker(s) as the Procfile says, on loopback", flush=True)
         print(f"machine: {machine()}", flush=True)
         print(f"load average at the start: {load_average()}", flush=True)

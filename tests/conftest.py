@@ -22,6 +22,24 @@ settings.register_profile("suite", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("suite")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Two rules that keep the suite's time down (issue #13):
+
+    - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen): the
+      database behind the page cannot change that, so it runs on SQLite only; everything a
+      database can change (live updates, concurrency, crash safety) runs on both.
+    - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
+      workers, a long test that starts last leaves one worker idle while it runs.
+    """
+    looks_elsewhere = [item for item in items if item.get_closest_marker("looks")
+                       and getattr(item, "callspec", None) and item.callspec.params.get("backend", "sqlite") != "sqlite"]
+    if looks_elsewhere:
+        config.hook.pytest_deselected(items=looks_elsewhere)
+        kept = set(map(id, looks_elsewhere))
+        items[:] = [item for item in items if id(item) not in kept]
+    items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2)
+
+
 @pytest.fixture(scope="session")
 def databases(tmp_path_factory):
     databases = Databases(tmp_path_factory.mktemp("databases"))

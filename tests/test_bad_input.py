@@ -130,6 +130,7 @@ def tables(app):
     return host, other, tokens
 
 
+@pytest.mark.slow
 def test_no_bad_input_anywhere_gives_a_server_error_or_breaks_a_table(app, tables):
     host, other, tokens = tables
     answers: list[tuple[str, str, int]] = []

@@ -352,10 +352,9 @@ def version_of(page: Page) -> int:
     return int(page.locator("#board").get_attribute("data-version"))
 
 
-def test_a_half_filled_episode_form_survives_another_phones_move(server, new_phone):
-    """Sandra is entering episode 3 from the board when Martha takes a scratch on her own phone:
-    the board re-renders on Sandra's phone (static/app.js keeps what a form and a <details> with an
-    id held), and what she typed and tapped is still there, her cursor too."""
+def table_at_episode_three(server):
+    """A new table played to episode 3, whose board is not entered yet: the first episode passed
+    by all, the second a recovery episode where each took two cards."""
     host, token = new_legend_table(server)
     host_act(server, host, token, type="advance")
     for seat in range(3):
@@ -365,6 +364,14 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     for seat in (0, 1, 2, 0, 1, 2):
         host_act(server, host, token, type="take_recovery_card", seat=seat)
     host_act(server, host, token, type="advance")
+    return host, token
+
+
+def test_a_half_filled_episode_form_survives_another_phones_move(server, new_phone):
+    """Sandra is entering episode 3 from the board when Martha takes a scratch on her own phone:
+    the board re-renders on Sandra's phone (static/app.js keeps what a form and a <details> with an
+    id held), and what she typed and tapped is still there, her cursor too."""
+    host, token = table_at_episode_three(server)
     sandra = join(new_phone, server, token, "Sandra")
     martha = join(new_phone, server, token, "Martha")
 
@@ -418,15 +425,7 @@ def test_a_refused_episode_entry_keeps_what_was_entered_and_says_what_to_change(
     """Sandra enters episode 3 with one symbol type where a major episode in turn order shows two:
     the save is refused, the notice says what to change, and her name, kind, symbol and reward
     taps are all still there (static/app.js), so she adds the missing symbol and saves."""
-    host, token = new_legend_table(server)
-    host_act(server, host, token, type="advance")
-    for seat in range(3):
-        host_act(server, host, token, type="pass", seat=seat)
-    host_act(server, host, token, type="enter_episode", position=2, kind="recovery")
-    host_act(server, host, token, type="advance")
-    for seat in (0, 1, 2, 0, 1, 2):
-        host_act(server, host, token, type="take_recovery_card", seat=seat)
-    host_act(server, host, token, type="advance")
+    host, token = table_at_episode_three(server)
     sandra = join(new_phone, server, token, "Sandra")
 
     sandra.locator("#bl-entry-3-open > summary").click()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import screenshot
 from tests.e2e.phones import assert_fits_the_screen
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.looks]
 
 WIDE = {"width": 390, "height": 844}  # the reviewer's phone
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}

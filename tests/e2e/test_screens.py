@@ -39,6 +39,7 @@ UNOUTLINED_CHIPS = """() => [...document.querySelectorAll(".chip")].filter(c => 
                  || s.borderTopColor === s.backgroundColor; }).length"""
 
 
+@pytest.mark.looks
 @pytest.mark.parametrize("game", AT_A_GLANCE)
 def test_the_table_display_of_each_game_mid_play_fits_a_tv_without_scrolling(server, new_phone, game):
     table = GAMES[game](server.url)
@@ -76,6 +77,7 @@ SPILLS_OUT_OF = """(selector) => { const box = document.querySelector(selector).
     .map(e => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 20)}"`); }"""
 
 
+@pytest.mark.looks
 def test_german_fits_a_360_px_phone_the_movie_standings_and_the_placement_palette(server, new_phone):
     table = GAMES["beowulf-the-movie"](server.url)
     martha = new_phone(**GERMAN_PHONE)
@@ -93,6 +95,7 @@ def test_german_fits_a_360_px_phone_the_movie_standings_and_the_placement_palett
     assert martha.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
 
 
+@pytest.mark.looks
 def test_game_names_are_translated_on_the_home_page_and_in_titles(server, new_phone):
     table = GAMES["scorepad"](server.url)
     phone = new_phone(**GERMAN_PHONE)
@@ -132,6 +135,7 @@ def the_step(page):
     return page.locator("#board .boardhead ~ .card, #board .boardhead ~ * .card").first
 
 
+@pytest.mark.looks
 @pytest.mark.parametrize("game", STEPS)
 def test_a_390_px_phone_shows_the_step_and_its_primary_button_first_and_again_after_a_move(
         server, new_phone, game):
@@ -207,6 +211,9 @@ ICONS_SHOWN = """() => [...document.querySelectorAll("svg.icon")].filter(i => i.
   id: i.querySelector("use").getAttribute("href").split("#")[1],
   hidden: i.getAttribute("aria-hidden") === "true", label: i.getAttribute("aria-label"),
   word: (i.parentElement.textContent || "").trim().slice(0, 40), width: i.getBoundingClientRect().width }))"""
+
+
+@pytest.mark.looks
 def test_a_390_px_movie_phone_shows_the_act_and_the_placement_palette_on_its_first_screen(server, new_phone):
     """The Movie has no "whose turn" button: a player's step is the act line (its foe, squares
     left) and the primary action is the palette — pick a figure or a tile's value, then tap an
@@ -244,6 +251,7 @@ EXPECTED_ICONS = {
 }
 
 
+@pytest.mark.looks
 @pytest.mark.parametrize("game", EXPECTED_ICONS)
 def test_icons_stand_beside_their_words_are_drawn_from_the_sprite_and_read_once(server, new_phone, game):
     import requests
