@@ -277,7 +277,12 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
             library.forget(table.game, table_id, change.event.undoes)
         # Read here, the history costs no transaction of its own: on PostgreSQL its own would be
         # three round trips (BEGIN, the query, and the pool's ROLLBACK when the request ends).
-        lines = history(table_id, limit=history_lines) if history_lines else None
+        # Flushed first, so the lines show what the change wrote through the ORM (an undo marks
+        # the action it reverts undone).
+        lines = None
+        if history_lines:
+            db.session.flush()
+            lines = history(table_id, limit=history_lines)
         _commit_keeping_objects()
         live.announce(table_id, version)
         return Recorded(version, change.label, history=lines)

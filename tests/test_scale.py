@@ -4,6 +4,7 @@ and the benchmark's least run (bench/run.py --check)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -124,7 +125,10 @@ def test_a_tap_and_the_board_it_gets_back_are_one_transaction(client, phone, app
         begun.clear()
         response = player.post(f"/t/{token}/undo", headers={"HX-Request": "true"},
                                data={"csrf_token": csrf, "request_id": "undo-1"})
-        assert response.status_code == 200 and "Undone: P0: +1 point" in response.get_data(as_text=True)
+        answer = response.get_data(as_text=True)
+        assert response.status_code == 200 and "Undone: P0: +1 point" in answer
+        # The line it undid reads as undone in that same answer.
+        assert re.search(r'<li class="undone action">P0: \+1 point \(round 1\)</li>', answer), answer
         assert len(begun) == 1
     finally:
         event.remove(engine, "begin", listener)
