@@ -152,20 +152,22 @@ def template_gettext(context: Context, string: str, **variables: Any) -> str:
     """
     autoescape = context.eval_ctx.autoescape
     catalogue = context.resolve_or_missing(CATALOGUE)  # (a macro imported without context has none)
-    known = _template_texts(translations() if catalogue is missing else catalogue, autoescape)
+    if catalogue is missing:
+        catalogue = translations()
+    known = _template_texts(catalogue, autoescape)
     if variables:
         text = known.get(string)
         if text is None:
-            text = known[string] = _translated_text(string, autoescape)
+            text = known[string] = _translated_text(catalogue, string, autoescape)
         return text % variables
     done = known.get((string,))
     if done is None:
-        done = known[(string,)] = _translated_text(string, autoescape) % {}
+        done = known[(string,)] = _translated_text(catalogue, string, autoescape) % {}
     return done
 
 
-def _translated_text(string: str, autoescape: bool) -> str:
-    text = translations().ugettext(string)
+def _translated_text(catalogue: NullTranslations, string: str, autoescape: bool) -> str:
+    text = catalogue.ugettext(string)
     return Markup(text) if autoescape else text
 
 

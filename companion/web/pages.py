@@ -45,13 +45,13 @@ def csrf_token() -> str:
     the token it carried, and a board refresh gets the one this process last signed for the
     phone's session (Flask-WTF keeps the session's own token in ``session["csrf_token"]``).
     """
-    token = g.get("csrf_token")
+    config = current_app.config
+    field = config["WTF_CSRF_FIELD_NAME"]
+    token = g.get(field)
     if token is not None:
         return token
-    config = current_app.config
     if config["WTF_CSRF_TIME_LIMIT"] is not None:
         return generate_csrf()
-    field = config["WTF_CSRF_FIELD_NAME"]
     posted = request.form.get(field) if g.get("csrf_valid") else None
     signed = signed_csrf_tokens()
     session_token = session.get(field)
