@@ -97,8 +97,8 @@ SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, t
 # The test suite's run (tests/test_scale.py): every figure measured and reported, in seconds rather
 # than minutes. Few samples make its ratios rough; its verdict is not a benchmark's.
 CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=4.0,
-              baseline_moves=10, loaded_seconds=6, club_tables=40, club_baseline_moves=15, club_seconds=5,
-              flood=200, flood_seconds=4)
+              baseline_moves=10, loaded_seconds=4, club_tables=20, club_baseline_moves=10, club_seconds=4,
+              flood=200, flood_seconds=3)
 FLOODER = "127.0.0.2"
 
 
