@@ -469,25 +469,24 @@ def server_rss(server: Server) -> int:
     return sum(process_rss(server))
 
 
-class PeakMemory:
-    """Samples the server's resident memory twice a second while it is used as a context: the
-    peak of all its processes together (``peak``) and of the largest one (``largest``)."""
+class EveryWhile:
+    """Calls ``sample`` every ``period`` seconds in a thread of its own while used as a context
+    (and once more at its end): the run's background measurements."""
 
-    def __init__(self, server: Server) -> None:
-        self.server, self.peak, self.largest = server, 0, 0
-        self.sample()
+    period = 0.5
+
+    def __init__(self) -> None:
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread = threading.Thread(target=self._loop, daemon=True)
 
     def sample(self) -> None:
-        each = process_rss(self.server)
-        self.peak, self.largest = max(self.peak, sum(each)), max(self.largest, max(each))
+        raise NotImplementedError  # each measurement says what it samples
 
-    def _sample(self) -> None:
-        while not self.stop.wait(0.5):
+    def _loop(self) -> None:
+        while not self.stop.wait(self.period):
             self.sample()
 
-    def __enter__(self) -> PeakMemory:
+    def __enter__(self):
         self.thread.start()
         return self
 
@@ -495,6 +494,20 @@ class PeakMemory:
         self.stop.set()
         self.thread.join()
         self.sample()
+
+
+class PeakMemory(EveryWhile):
+    """The server's resident memory, twice a second: the peak of all its processes together
+    (``peak``) and of the largest one (``largest``)."""
+
+    def __init__(self, server: Server) -> None:
+        super().__init__()
+        self.server, self.peak, self.largest = server, 0, 0
+        self.sample()
+
+    def sample(self) -> None:
+        each = process_rss(self.server)
+        self.peak, self.largest = max(self.peak, sum(each)), max(self.largest, max(each))
 
 
 def play_tables(tables: list[LiveTable], think: float, *, moves: int | None = None,
@@ -613,29 +626,21 @@ def measure_club(url: str, server: Server, sizes: Sizes) -> list[Figure]:
     ]
 
 
-class HealthProbe:
+class HealthProbe(EveryWhile):
     """GET /healthz every 0.1 s on a fresh connection, as a load balancer probes; the times."""
 
+    period = 0.1
+
     def __init__(self, url: str) -> None:
+        super().__init__()
         self.url, self.times = url, []
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._probe, daemon=True)
 
-    def _probe(self) -> None:
-        while not self.stop.wait(0.1):
-            started = time.perf_counter()
-            response = requests.get(f"{self.url}/healthz", timeout=30)
-            self.times.append(time.perf_counter() - started)
-            if response.text != "ok":
-                raise BenchError(f"/healthz said {response.status_code}")
-
-    def __enter__(self) -> HealthProbe:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop.set()
-        self.thread.join()
+    def sample(self) -> None:
+        started = time.perf_counter()
+        response = requests.get(f"{self.url}/healthz", timeout=30)
+        self.times.append(time.perf_counter() - started)
+        if response.text != "ok":
+            raise BenchError(f"/healthz said {response.status_code}")
 
 
 def flood(port: int, token: str, count: int) -> list[socket.socket]:
