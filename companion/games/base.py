@@ -310,6 +310,8 @@ class GameKit:
     actions: Mapping[str, ActionSpec]
 
     def is_over(self, state: State) -> bool:
+        """Whether the game has ended. Every game must say (a required hook, not an unfinished
+        one): no default could be right, and a game that forgot would never end."""
         raise NotImplementedError
 
     def apply(self, state: State, action: Action, actor: Actor) -> Applied:
