@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -75,11 +76,15 @@ class Phones:
         if page.is_closed() or len(context.pages) != 1 or self._listeners_of(page) != self.listeners.get(id(page)):
             return False
         try:
-            if page.url.startswith("http"):
+            origin = re.match(r"https?://[^/]+", page.url)
+            if origin:
                 page.evaluate("localStorage.clear(); sessionStorage.clear()")
             page.unroute_all(behavior="ignoreErrors")
             context.unroute_all(behavior="ignoreErrors")
-            page.goto("about:blank")  # its live stream closes with the page it belonged to
+            # Its live stream closes with the page it belonged to. A page of the same site to wait
+            # on keeps the renderer process for the next test's page (about:blank would swap it
+            # for a new one there, 0.15 s of CPU more per phone).
+            page.goto(f"{origin.group(0)}/healthz" if origin else "about:blank")
             context.clear_cookies()
             context.clear_permissions()
             context.set_offline(False)
