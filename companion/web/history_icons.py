@@ -31,12 +31,14 @@ ICONS_BY_GAME: Mapping[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def messages(label: Any) -> list[str]:
+def messages(stored: Any) -> list[str]:
     """The message ids of a label and of the labels in its arguments, outermost last."""
-    if isinstance(label, Label):
-        msg, args = label.msg, label.args
-    elif isinstance(label, Mapping) and "msg" in label:
-        msg, args = label["msg"], label.get("args") or {}
+    # (Not named "label": Babel 2.19's extractor reads ``label["msg"]`` as a call of the marker
+    # ``label`` and would ask for a translation of "msg".)
+    if isinstance(stored, Label):
+        msg, args = stored.msg, stored.args
+    elif isinstance(stored, Mapping) and "msg" in stored:
+        msg, args = stored["msg"], stored.get("args") or {}
     else:
         return []
     inner = [m for value in args.values() for m in messages(value)]
