@@ -134,6 +134,8 @@ def new_phone(phones):
         phones.give_back(page, options)
 
 
-def screenshot(page, name: str) -> None:
+def screenshot(page, name: str, *, full_page: bool = True) -> None:
+    """Saves what the page shows to test-output/ (``full_page=False``: the screen alone, as a phone
+    shows it — a bottom sheet is fixed to the screen, not the page)."""
     OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=full_page)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import OUTPUT
+from tests.e2e.conftest import screenshot
 
 PHONE = {"width": 360, "height": 740}  # a small phone
 LIVE = 5000  # ms: a change shows on every other screen within this
@@ -55,8 +55,7 @@ class LiveTable:
 
 def screen(page, name: str) -> None:
     """What the phone's screen shows now (a bottom sheet is fixed to the screen, not the page)."""
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 def assert_fits_the_screen(page) -> None:

@@ -490,16 +490,9 @@ def first_screen(page: Page, locator, name: str) -> None:
     """What the phone must tap is on its first screen, and nothing scrolls sideways."""
     page.evaluate("window.scrollTo(0, 0)")
     box = locator.bounding_box()
-    screenshot_screen(page, name)
+    screenshot(page, name, full_page=False)
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], (name, box)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), f"{name}: scrolls sideways"
-
-
-def screenshot_screen(page: Page, name: str) -> None:
-    from tests.e2e.conftest import OUTPUT
-
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / f"{name}.png"))
 
 
 def test_the_acting_phone_finds_its_buttons_on_its_first_screen(server, new_phone):

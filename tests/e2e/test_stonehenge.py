@@ -26,7 +26,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import OUTPUT, screenshot
+from tests.e2e.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -195,8 +195,7 @@ def trump_is(page, text):
 
 def screen(page, name):
     """What the table display's screen shows at once (1920 × 1080), without scrolling."""
-    OUTPUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUTPUT / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 def assert_fits_the_screen(page):
