@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from tests.helpers import claim, csrf_of, start_table
@@ -154,6 +155,29 @@ def test_static_files_are_served_from_this_server_not_a_cdn(client):
     assert scripts and all(s.startswith("/static/") for s in scripts)
     with client.get("/static/vendor/htmx-2.0.11.min.js") as response:
         assert response.status_code == 200 and b"htmx" in response.data
+
+
+def test_a_static_url_names_the_files_content_and_is_cached_for_a_year(app, client, tmp_path):
+    """Every reference to a static file carries a hash of its content (made once per file, not
+    once per icon on a board); a phone keeps the file a year, and a changed file is a new URL."""
+    html = client.get("/").get_data(as_text=True)
+    css = re.search(r'<link rel="stylesheet" href="(/static/app\.css\?v=([0-9a-f]{12}))"', html)
+    assert css, "the stylesheet's URL carries its hash"
+    assert css.group(1) in client.get("/").get_data(as_text=True)  # the same URL, page after page
+    with client.get(css.group(1)) as response:
+        assert response.status_code == 200 and "immutable" in response.headers["Cache-Control"]
+    # While developing, an edited file gets a new URL at once.
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (folder / "app.css").write_text("body { color: red }")
+    app.static_folder, app.debug = str(folder), True
+    with app.test_request_context("/"):
+        from companion.web.pages import static_url
+
+        first = static_url("app.css")
+        (folder / "app.css").write_text("body { color: blue }")
+        os.utime(folder / "app.css", (1, 1))
+        assert static_url("app.css") != first
 
 
 def test_a_one_tap_button_posts_its_fixed_fields(app):

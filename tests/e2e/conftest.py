@@ -51,6 +51,9 @@ class Phones:
         idle = self.idle.get(key)
         if idle:
             page = idle.pop()
+            # Cookies again: a response the last test's page had in flight (its board, a poll) can
+            # still set them after the wipe, the network keeps what it receives.
+            page.context.clear_cookies()
             page.set_viewport_size({"width": width, "height": height})
             return page
         context = self.browser.new_context(viewport={"width": width, "height": height}, **options)
