@@ -49,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+from abc import ABC, abstractmethod
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -469,7 +470,7 @@ def server_rss(server: Server) -> int:
     return sum(process_rss(server))
 
 
-class EveryWhile:
+class EveryWhile(ABC):
     """Calls ``sample`` every ``period`` seconds in a thread of its own while used as a context
     (and once more at its end): the run's background measurements."""
 
@@ -479,8 +480,9 @@ class EveryWhile:
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._loop, daemon=True)
 
+    @abstractmethod
     def sample(self) -> None:
-        raise NotImplementedError  # each measurement says what it samples
+        """One measurement: each kind says what it samples."""
 
     def _loop(self) -> None:
         while not self.stop.wait(self.period):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 
+from companion.web.pages import static_url
 from tests.helpers import claim, csrf_of, start_table
 
 
@@ -172,8 +173,6 @@ def test_a_static_url_names_the_files_content_and_is_cached_for_a_year(app, clie
     (folder / "app.css").write_text("body { color: red }")
     app.static_folder, app.debug = str(folder), True
     with app.test_request_context("/"):
-        from companion.web.pages import static_url
-
         first = static_url("app.css")
         (folder / "app.css").write_text("body { color: blue }")
         os.utime(folder / "app.css", (1, 1))

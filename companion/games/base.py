@@ -11,6 +11,7 @@ same state, which is how undo and crash recovery rebuild a game.
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -298,7 +299,7 @@ def move_spec(game: "Game", action: Mapping[str, Any], *, new: bool = True) -> A
     return found
 
 
-class GameKit:
+class GameKit(ABC):
     """What every game inherits: ``apply`` dispatches a move through the game's ``actions``.
 
     Refused here, once for every game: a phone that is neither seated nor the host, a move
@@ -309,10 +310,10 @@ class GameKit:
 
     actions: Mapping[str, ActionSpec]
 
+    @abstractmethod
     def is_over(self, state: State) -> bool:
-        """Whether the game has ended. Every game must say (a required hook, not an unfinished
-        one): no default could be right, and a game that forgot would never end."""
-        raise NotImplementedError
+        """Whether the game has ended. Every game must say (a game without it cannot be made):
+        no default could be right, and a game that forgot would never end."""
 
     def apply(self, state: State, action: Action, actor: Actor) -> Applied:
         require_at_table(actor)

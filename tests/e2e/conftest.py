@@ -47,12 +47,11 @@ class Phones:
         self.listeners: dict[int, dict[str, int]] = {}  # a page's own listeners, as it was opened
 
     def take(self, width: int, height: int, options: dict):
-        key = tuple(sorted(options.items()))
-        idle = self.idle.get(key)
+        idle = self.idle.get(self._kind(options))
         if idle:
             page = idle.pop()
-            # Cookies again: a response the last test's page had in flight (its board, a poll) can
-            # still set them after the wipe, the network keeps what it receives.
+            # Cookies go as the phone is handed out, not when it was wiped: a response the last
+            # test's page had in flight then (its board, a poll) could still set them afterwards.
             page.context.clear_cookies()
             page.set_viewport_size({"width": width, "height": height})
             return page
@@ -63,14 +62,10 @@ class Phones:
         return page
 
     def give_back(self, page, options: dict) -> None:
-        context = page.context
-        idle = self.idle.setdefault(tuple(sorted(options.items())), [])
+        idle = self.idle.setdefault(self._kind(options), [])
         if len(idle) >= IDLE_PHONES or not self._wipe(page, options):
             self.listeners.pop(id(page), None)
-            try:
-                context.close()
-            except Exception:  # already closed by the test, or the browser is going
-                pass
+            self._close(page)
             return
         idle.append(page)
 
@@ -88,7 +83,6 @@ class Phones:
             # on keeps the renderer process for the next test's page (about:blank would swap it
             # for a new one there, 0.15 s of CPU more per phone).
             page.goto(f"{origin.group(0)}/healthz" if origin else "about:blank")
-            context.clear_cookies()
             context.clear_permissions()
             context.set_offline(False)
             context.set_extra_http_headers({})
@@ -101,6 +95,18 @@ class Phones:
         return True
 
     @staticmethod
+    def _kind(options: dict) -> tuple:
+        """Phones made with the same context options (locale, colour scheme) stand in for each other."""
+        return tuple(sorted(options.items()))
+
+    @staticmethod
+    def _close(page) -> None:
+        try:
+            page.context.close()
+        except Exception:  # already closed by the test, or the browser is going
+            pass
+
+    @staticmethod
     def _listeners_of(page) -> dict[str, int]:
         emitter = page._impl_obj  # Playwright's own object: its event names and listener counts
         return {name: emitter.listener_count(name) for name in emitter.event_names()}
@@ -108,10 +114,7 @@ class Phones:
     def close(self) -> None:
         for pages in self.idle.values():
             for page in pages:
-                try:
-                    page.context.close()
-                except Exception:
-                    pass
+                self._close(page)
         self.idle.clear()
 
 
