@@ -10,12 +10,13 @@ One small interface, two implementations:
 from __future__ import annotations
 
 import logging
-import sys
 import threading
 import time
 from typing import Protocol
 
 from sqlalchemy import text
+
+from . import turns
 
 CHANNEL = "companion_live"
 log = logging.getLogger(__name__)
@@ -145,19 +146,7 @@ def announce_in_transaction(table_id: int, version: int) -> None:
 
 def announce(table_id: int, version: int) -> None:
     """Wakes this process's waiting streams at once (other processes hear it via NOTIFY), and
-    lets them speak before this request goes on."""
+    lets them speak before this request goes on to render its answer (a board: about a
+    millisecond, which the table's phones need not wait for; see turns.py)."""
     fanout().publish(table_id, version)
-    let_woken_streams_speak()
-
-
-def let_woken_streams_speak() -> None:
-    """Under gevent (the Procfile's worker) a woken stream runs only when the running greenlet
-    waits, and the request that announced a move would go on to render its answer first (a
-    board: about a millisecond): yielding once sends the table's phones their few bytes before
-    that. Threads need nothing of the kind (the interpreter switches between them by itself), and
-    a sleep there would only hand the core to other processes."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        import gevent
-
-        gevent.sleep(0)
+    turns.let_woken_run()

@@ -14,7 +14,7 @@ UNDER_GEVENT = """
 from gevent import monkey
 monkey.patch_all()
 import gevent
-from companion import live
+from companion import live, turns
 
 fanout = live.LocalFanout()
 said = []
@@ -26,7 +26,7 @@ stream = gevent.spawn(phone_stream)
 gevent.sleep(0.01)  # the stream is waiting for the table's next version
 fanout.publish(7, 4)  # the move is recorded: what live.announce does, then
 if {speak}:
-    live.let_woken_streams_speak()
+    turns.let_woken_run()
 said.append(("answer rendered", None))  # the mover's board, rendered without a pause
 stream.join()
 print(said)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, stream_template, url_for
 
-from .. import log
+from .. import log, turns
 from ..extensions import htmx
 from ..games.base import Actor, at_table
 from ..i18n import translate
@@ -32,14 +32,17 @@ def page(token: str):
 # runs one thread at a time anyway, so letting them all share it gains nothing and slows what
 # must feel instant: a tap being recorded, and the few bytes telling the phones about it, which
 # would wait their turn among all those renders. One at a time, they cost the same in all and
-# leave the interpreter free for those in between (bench/run.py, P3).
+# leave the interpreter free for those in between (bench/run.py, P3); and the one being drawn
+# steps aside every few pieces for whatever arrived meanwhile (turns.py; bench/run.py, P7).
 _board_refreshes = threading.BoundedSemaphore(1)
+PIECES_BETWEEN_TURNS = 24  # a board is some 100 to 300 pieces: a turn every 0.2 ms or so
 
 
 @bp.get("/t/<token>/board")
 def board(token: str):
     """The board fragment; ``since=V`` answers 204 when nothing changed (cheap polling)."""
     with _board_refreshes:
+        turns.wait_until_quiet()  # a tap that came in while the last board was drawn goes first
         table = load_table(token)
         since = version_arg("since")
         if since is not None and since == table.version:
@@ -48,7 +51,17 @@ def board(token: str):
             context = board_context(table, seat=None, is_host=False, display=True)
         else:
             context = for_phone(table)
-        return render_template("_board_frame.html", **context)
+        return render_in_turns("_board_frame.html", **context)
+
+
+def render_in_turns(name: str, **context) -> str:
+    """``render_template``, stepping aside for other work every few pieces (turns.py)."""
+    pieces = []
+    for count, piece in enumerate(stream_template(name, **context), 1):
+        pieces.append(piece)
+        if count % PIECES_BETWEEN_TURNS == 0:
+            turns.wait_until_quiet()
+    return "".join(pieces)
 
 
 def _respond(table: Table, outcome: Outcome):
