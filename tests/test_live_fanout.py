@@ -1,4 +1,5 @@
-"""The in-process fan-out under the Procfile's gevent worker: who speaks first after a move."""
+"""Taking turns under the Procfile's gevent worker (turns.py): who speaks first after a move, and a tap
+that arrives while a board is being drawn."""
 
 from __future__ import annotations
 
@@ -44,3 +45,51 @@ def test_a_moves_phones_are_told_before_the_movers_answer_is_rendered():
     assert run(speak=True) == "[('told', 4), ('answer rendered', None)]"
     # Without the yield, the stream would wait for the whole render (gevent does not preempt).
     assert run(speak=False) == "[('answer rendered', None), ('told', 4)]"
+
+
+# A board refresh being drawn for one table while a tap arrives for another: the tap is a
+# socket that becomes readable halfway through the render.
+TAP_DURING_A_BOARD = """
+from gevent import monkey
+monkey.patch_all()
+import socket
+import gevent
+from flask import Flask, render_template
+from jinja2 import DictLoader
+from companion.web.play import render_in_turns
+
+app = Flask(__name__)
+app.jinja_loader = DictLoader({"board.html": "{% for n in range(300) %}<li>{{ arrive(n) }}</li>{% endfor %}"})
+phone, server_end = socket.socketpair()
+order = []
+
+def arrive(n):
+    if n == 100:
+        phone.send(b"tap")  # the tap reaches the server mid-render
+    return n
+
+def tap():
+    server_end.recv(3)
+    order.append("tap recorded")
+
+gevent.spawn(tap)
+gevent.sleep(0.01)  # the tap's greenlet waits on its socket
+with app.test_request_context("/"):
+    html = RENDER("board.html", arrive=arrive)
+order.append("board drawn")
+gevent.sleep(0.01)
+assert html.count("<li>") == 300, html
+print(order)
+"""
+
+
+def test_a_tap_arriving_while_a_board_is_drawn_goes_first():
+    def run_with(render: str) -> str:
+        done = subprocess.run([sys.executable, "-c", TAP_DURING_A_BOARD.replace("RENDER", render)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    assert run_with("render_in_turns") == "['tap recorded', 'board drawn']"
+    # Drawn in one go, the board would keep the tap waiting until its last piece.
+    assert run_with("render_template") == "['board drawn', 'tap recorded']"
