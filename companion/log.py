@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from sqlalchemy import Row, bindparam, delete, func, insert, inspect, select, update
+from sqlalchemy import Row, Text, bindparam, cast, delete, exists, func, insert, inspect, null, select, union_all, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -54,8 +54,8 @@ class Recorded:
     label: Label
     duplicate: bool = False  # the same request was already applied: nothing new happened
     # The table's latest history lines as this change left them (``history``'s rows, newest
-    # first), when the caller asked for them: read in the change's own transaction, before its
-    # commit, so that the page answering the move needs no transaction of its own.
+    # first), when the caller asked for them: read by the change's own write (``_write``), so that
+    # the page answering the move needs no query of its own.
     history: list[Row] | None = None
 
 
@@ -129,64 +129,85 @@ EVENT_FIELDS = ("table_id", "version", "kind", "action", "label", "seat", "by_ho
                 "undone", "created_at")
 
 
-def _write_if_unchanged_and_announce():
-    """PostgreSQL: the version check, the new state, the event and the NOTIFY in one statement,
-    one round trip instead of three. The UPDATE returns a row only if the table was still at the
-    version read; the INSERT takes its row from there (no row, no event) and the NOTIFY from the
-    INSERT, so the statement returns one row exactly when the move was written. PostgreSQL sends
-    the NOTIFY when the transaction commits, as before (live.py)."""
+# What a history line shows, not the whole event: rows, not ORM objects (a board reads its latest
+# lines on every move, and building Event objects cost more than the query), and not the move's
+# own fields (``action``), which no history shows.
+HISTORY_LINE = (EVENTS.c.version, EVENTS.c.kind, EVENTS.c.label, EVENTS.c.seat, EVENTS.c.undone, EVENTS.c.undoes,
+                EVENTS.c.created_at)
+LATEST_EVENTS = (
+    select(*HISTORY_LINE)
+    .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.version > bindparam("since"),
+           EVENTS.c.version <= bindparam("until"))
+    .order_by(EVENTS.c.version.desc()).limit(bindparam("limit"))
+)
+
+
+def _write_record_announce_and_read_back():
+    """PostgreSQL: the version check, the new state, the event, the NOTIFY and the history's
+    latest lines in one statement: one round trip instead of five.
+
+    The UPDATE returns a row only if the table was still at the version read; the INSERT takes
+    its row from there (no row, no event) and returns the new event as a history line, with the
+    NOTIFY beside it. The lines before it come from the events as the statement found them,
+    which is the table at the version read (a statement does not see its own INSERT), and only
+    when the event was written. So the statement returns nothing when another writer got there
+    first, and otherwise the new event then the ``earlier`` lines before it, newest first.
+    PostgreSQL sends the NOTIFY when the statement's transaction commits (live.py)."""
     moved = WRITE_IF_UNCHANGED.returning(TABLES.c.id).cte("moved")
     values = [bindparam(f"event_{name}", type_=EVENTS.c[name].type) for name in EVENT_FIELDS]
     recorded = (
         insert(EVENTS)
         .from_select(list(EVENT_FIELDS), select(*values).select_from(moved), include_defaults=False)
-        .returning(EVENTS.c.version)
+        .returning(*HISTORY_LINE)
         .cte("recorded")
     )
-    return select(func.pg_notify(bindparam("channel"), bindparam("payload"))).select_from(recorded)
+    told = func.pg_notify(bindparam("channel"), bindparam("payload"))
+    notified = "told"  # a name in a variable: Babel would read .label("…") as text to translate
+    new_line = select(*(recorded.c[column.name] for column in HISTORY_LINE), cast(told, Text).label(notified))
+    earlier = (
+        select(*HISTORY_LINE, null().cast(Text).label(notified))
+        .where(EVENTS.c.table_id == bindparam("table_id"), exists(select(recorded.c.version)))
+        .order_by(EVENTS.c.version.desc()).limit(bindparam("earlier"))
+    )
+    return union_all(new_line, earlier.subquery().select())
 
 
-WRITE_RECORD_AND_ANNOUNCE = _write_if_unchanged_and_announce()
-# What a history line shows, not the whole event: rows, not ORM objects (a board reads its latest
-# lines on every move, and building Event objects cost more than the query), and not the move's
-# own fields (``action``), which no history shows.
-LATEST_EVENTS = (
-    select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.label, EVENTS.c.seat, EVENTS.c.undone, EVENTS.c.undoes,
-           EVENTS.c.created_at)
-    .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.version > bindparam("since"),
-           EVENTS.c.version <= bindparam("until"))
-    .order_by(EVENTS.c.version.desc()).limit(bindparam("limit"))
-)
+WRITE_RECORD_ANNOUNCE_AND_READ_BACK = _write_record_announce_and_read_back()
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
 
 
-def _write(table: Table, new_state: State, event: Event) -> bool:
-    """Writes the new state and its event if the table is still at the version we read; on
-    PostgreSQL also queues the NOTIFY that announces it to the other processes."""
+def _write(table: Table, new_state: State, event: Event, history_lines: int) -> list[Row] | None:
+    """Writes the new state and its event if the table is still at the version read, queues the
+    NOTIFY that announces it to other processes (PostgreSQL), and reads back the history's
+    ``history_lines`` latest lines as the change leaves them. None when another writer got there
+    first: nothing was written."""
     new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
     guard = {"table_id": table.id, "read_version": table.version, "new_version": new_version,
              "new_state": new_state, "written_at": written_at, "finished": finished}
+    # What the change wrote through the ORM goes first (an undo marks the action it reverts
+    # undone), so that the history read back shows it.
+    db.session.flush()
     if live.announces_through_database():
         event.version = new_version
         event.undone, event.created_at, event.by_host = False, written_at, bool(event.by_host)
         fields = {f"event_{name}": getattr(event, name) for name in EVENT_FIELDS}
-        written = db.session.execute(WRITE_RECORD_AND_ANNOUNCE, {
-            **guard, **fields, **live.announcement(table.id, new_version)}).first()
-        if written is None:
-            return False
+        lines = db.session.execute(WRITE_RECORD_ANNOUNCE_AND_READ_BACK, {
+            **guard, **fields, **live.announcement(table.id, new_version), "earlier": max(history_lines - 1, 0)}).all()
+        if not lines:
+            return None
         _mirror(table, new_version, new_state, written_at, finished)
         _snapshot_if_due(table.id, new_version, new_state)
-        return True
+        return sorted(lines, key=lambda line: line.version, reverse=True)[:history_lines]
     moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
     if moved != 1:
-        return False
+        return None
     _mirror(table, new_version, new_state, written_at, finished)
     event.version = new_version
     # The fields the move set; the columns' defaults fill the rest (undone, created_at).
     db.session.execute(INSERT_EVENT, {key: value for key, value in vars(event).items() if not key.startswith("_")})
     _snapshot_if_due(table.id, new_version, new_state)
     live.announce_in_transaction(table.id, new_version)
-    return True
+    return history(table.id, limit=history_lines) if history_lines else []
 
 
 def _mirror(table: Table, new_version: int, new_state: State, written_at, finished: bool) -> None:
@@ -268,30 +289,56 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
                 return _already_done(seen)
             raise
         change.event.request_id = request_id
-        if not _write(table, change.state, change.event):
+        if not _one_statement(table, change):
+            _in_a_transaction_from_here()
+        # Read by the write itself, the history costs no transaction of its own: on PostgreSQL
+        # its own would be three round trips (BEGIN, the query, and the pool's ROLLBACK when the
+        # request ends).
+        lines = _write(table, change.state, change.event, history_lines)
+        if lines is None:
             return None
         version = change.event.version
         if change.learned:
             library.taught(table.game, table_id, version, change.learned)
         if change.event.undoes is not None:
             library.forget(table.game, table_id, change.event.undoes)
-        # Read here, the history costs no transaction of its own: on PostgreSQL its own would be
-        # three round trips (BEGIN, the query, and the pool's ROLLBACK when the request ends).
-        # Flushed first, so the lines show what the change wrote through the ORM (an undo marks
-        # the action it reverts undone).
-        lines = None
-        if history_lines:
-            db.session.flush()
-            lines = history(table_id, limit=history_lines)
         _commit_keeping_objects()
         live.announce(table_id, version)
-        return Recorded(version, change.label, history=lines)
+        return Recorded(version, change.label, history=lines if history_lines else None)
 
     try:
         return _retrying(attempt)
     except Exception:
         db.session.rollback()
         raise
+
+
+def reads_outside_a_transaction() -> None:
+    """PostgreSQL: this request reads (the table, a repeated request's event) without opening a
+    transaction, so that a move costs two round trips, not five: no BEGIN, no COMMIT, and its
+    write, its event, its announcement and its history lines in one statement (``_write``).
+
+    Safe for a move because that statement is atomic by itself and lands only if the table is
+    still at the version read; a change of more than one statement (a snapshot is due, the move
+    taught the library something, an undo) opens a transaction of its own first, and so does a
+    retry (``_record``). Called before the request reads anything; SQLite has no round trips to
+    save and keeps its transactions."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+def _one_statement(table: Table, change: Change) -> bool:
+    """Whether ``_write`` alone writes all of this change (then PostgreSQL needs no transaction)."""
+    return not change.learned and change.event.undoes is None and (table.version + 1) % _snapshot_every() != 0
+
+
+def _in_a_transaction_from_here() -> None:
+    """What this session writes from here on commits together, even if it read outside a
+    transaction (``reads_outside_a_transaction``): the next statement opens one (a rollback
+    already did so for a retry, whose connection comes back to the pool's default)."""
+    options = db.session.connection().get_execution_options()
+    if options.get("isolation_level") == "AUTOCOMMIT":
+        _commit_keeping_objects()
 
 
 def _commit_keeping_objects() -> None:

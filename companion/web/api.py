@@ -188,6 +188,7 @@ def _answer(token: str, outcome: submit.Outcome):
 
 @bp.post("/tables/<token>/actions")
 def act(token: str):
+    log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
     table = load_table(token)
     actor = actor_for(table)
     data = body()

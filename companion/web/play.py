@@ -77,6 +77,7 @@ def _respond(table: Table, outcome: Outcome):
 
 @bp.post("/t/<token>/act")
 def act(token: str):
+    log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
     return _change(token, lambda table, actor, expected, request_id: submit.submit(
         table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id,
         history_lines=_answer_history_lines()))
