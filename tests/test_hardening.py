@@ -232,12 +232,20 @@ def test_undo_under_contention_retries_and_never_gives_up(app, client):
             log.append(table_id, {"type": "add_points", "seat": 0, "points": 1}, HOST)
         db.session.remove()
     outcomes: dict[str, int] = {"moves": 0, "undos": 0, "busy": 0}
-    deadline = time.monotonic() + 4
+    # Four seconds of it at least, and on until ten of each landed: on a machine busy with other
+    # work, four seconds may hold fewer (what is under test is that none gives up, not a pace).
+    started = time.monotonic()
     lock = threading.Lock()
+
+    def going() -> bool:
+        elapsed = time.monotonic() - started
+        with lock:
+            enough = outcomes["undos"] >= 10 and outcomes["moves"] >= 10
+        return elapsed < 4 or (not enough and elapsed < 60)
 
     def phone(undoing: bool) -> None:
         with app.app_context():
-            while time.monotonic() < deadline:
+            while going():
                 try:
                     if undoing:
                         log.undo(table_id, HOST)
