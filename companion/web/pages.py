@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, g, has_request_context, jsonify, redirect, request, session, url_for
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from .. import devices
@@ -37,6 +38,7 @@ def jinja_globals(state) -> None:
     # _macros.html hands these out as its icon() and player(): see there.
     state.app.jinja_env.globals["icon_markup"] = icon_markup
     state.app.jinja_env.globals["player_markup"] = player_markup
+    state.app.jinja_env.globals["act_form"] = act_form
 
 
 def csrf_token() -> str:
@@ -108,6 +110,35 @@ def player_markup(p) -> Markup:
     a view's object), read as Jinja reads ``p.colour`` and ``p.name``."""
     return Markup(f'<span class="player"><span class="chip c-{escape(_field(p, "colour"))}"></span>'
                   f'{escape(_field(p, "name"))}</span>')
+
+
+@pass_context
+def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **options) -> Markup:
+    """The form a move is posted with; see act() in _macros.html, which hands this out.
+
+    ``caller`` is the {% call %} block's content (the move's own fields); the form's address and
+    the version the phone is looking at come from the board's context (web/board.py), as a
+    macro imported "with context" would read them. ``class`` (a Python keyword) comes in
+    ``options``."""
+    act_url = context.get("act_url")
+    if act_url is None:
+        board_context_missing("act")
+    css = options.pop("class", "act")
+    new_request_id = context.environment.globals["new_request_id"]  # one maker (tests pin it)
+    if options:
+        raise TypeError(f"act() got unexpected arguments: {', '.join(options)}")
+    url = escape(act_url)
+    extra = "".join(f' {name}="{escape(value)}"' for name, value in
+                    (("id", id), ("data-keep", keep), ("hx-confirm", confirm)) if value)
+    return Markup(
+        f'<form method="post" action="{url}" hx-post="{url}" hx-target="#board" hx-swap="outerHTML"\n'
+        f'      hx-sync="closest #board:replace" class="{escape(css)}"{extra}>\n'
+        f'  <input type="hidden" name="csrf_token" value="{escape(csrf_token())}">\n'
+        f'  <input type="hidden" name="version" value="{escape(context.get("version", ""))}">\n'
+        f'  <input type="hidden" name="request_id" value="{escape(new_request_id())}">\n'
+        f'  <input type="hidden" name="type" value="{escape(type)}">\n'
+        f'  {caller()}\n'
+        f'</form>')
 
 
 def _field(thing, name: str):
