@@ -176,14 +176,15 @@ def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
     return expected, request_id
 
 
-def _answer(token: str, outcome: submit.Outcome):
-    """The recorded move with the table as it is now, or the refusal as ``{"error": ...}``."""
+def _answer(table: Table, outcome: submit.Outcome):
+    """The recorded move with the table as it is now (as the move left it: no query, see
+    ``log.current``), or the refusal as ``{"error": ...}``."""
     if outcome.refused:
         extra = {"version": outcome.version} if outcome.version is not None else {}
         raise ApiError(outcome.status, outcome.text or "", **extra)
     recorded = outcome.recorded
     return jsonify({"version": recorded.version, "label": render_label(recorded.label),
-                    "duplicate": recorded.duplicate, "table": table_json(load_table(token))})
+                    "duplicate": recorded.duplicate, "table": table_json(log.current(table))})
 
 
 @bp.post("/tables/<token>/actions")
@@ -195,7 +196,7 @@ def act(token: str):
     expected, request_id = _control(data)
     if not isinstance(data.get("type"), str):
         raise ApiError(422, "type: the name of the move is missing.")
-    return _answer(token, submit.submit(table, actor, data, expected_version=expected, request_id=request_id))
+    return _answer(table, submit.submit(table, actor, data, expected_version=expected, request_id=request_id))
 
 
 @bp.post("/tables/<token>/undo")
@@ -207,7 +208,7 @@ def undo(token: str):
         # A refused undo says why, with the table as it now stands (what is there to undo).
         extra = {"version": outcome.version} if outcome.version is not None else {}
         raise ApiError(outcome.status, outcome.text or "", **extra, table=table_json(load_table(token)))
-    return _answer(token, outcome)
+    return _answer(table, outcome)
 
 
 @bp.get("/tables/<token>/history")
