@@ -39,6 +39,7 @@ def jinja_globals(state) -> None:
     state.app.jinja_env.globals["icon_markup"] = icon_markup
     state.app.jinja_env.globals["player_markup"] = player_markup
     state.app.jinja_env.globals["act_form"] = act_form
+    state.app.jinja_env.globals["stepper_markup"] = stepper_markup
 
 
 def csrf_token() -> str:
@@ -139,6 +140,22 @@ def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **
         f'  <input type="hidden" name="type" value="{escape(type)}">\n'
         f'  {caller()}\n'
         f'</form>')
+
+
+def stepper_markup(name: str, value=0, min=None, max=None, label=None, aria=None) -> Markup:
+    """A number entered with big − / + steppers; see stepper() in _macros.html, which hands this out."""
+    what = aria or label
+    shown = f'<span class="stepper-label">{escape(label)}</span>' if label else ""
+    named = f' aria-label="{escape(what)}"' if what else ""
+    low = f'min="{escape(min)}"' if min is not None else ""
+    high = f'max="{escape(max)}"' if max is not None else ""
+    return Markup(
+        f'<span class="stepper">\n  {shown}<span class="stepper-controls">\n'
+        '  <button type="button" class="btn step" data-step="-1" aria-label="−">−</button>\n'
+        f'  <input type="number" inputmode="numeric" name="{escape(name)}" value="{escape(value)}"{named}\n'
+        f'         {low} {high}>\n'
+        '  <button type="button" class="btn step" data-step="1" aria-label="+">+</button>\n'
+        '  </span>\n</span>')
 
 
 def _field(thing, name: str):
