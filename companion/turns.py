@@ -18,6 +18,10 @@ from __future__ import annotations
 
 import sys
 
+# A turn waits this long at most: a process that is never quiet (every core busy) still draws
+# each board, a little later, instead of holding it back until the rush is over.
+QUIET_WAIT_AT_MOST = 0.02
+
 
 def _under_gevent() -> bool:
     monkey = sys.modules.get("gevent.monkey")
@@ -33,9 +37,10 @@ def let_woken_run() -> None:
 
 
 def wait_until_quiet() -> None:
-    """Waits until the event loop has nothing else to do: sockets that became readable (a tap),
-    timers and woken greenlets all go first."""
+    """Waits until the event loop has nothing else to do (sockets that became readable: a tap;
+    timers; woken greenlets: they all go first), or QUIET_WAIT_AT_MOST."""
     if _under_gevent():
         import gevent
 
-        gevent.idle()
+        with gevent.Timeout(QUIET_WAIT_AT_MOST, False):  # False: the time is up, silently
+            gevent.idle()

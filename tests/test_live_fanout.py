@@ -93,3 +93,38 @@ def test_a_tap_arriving_while_a_board_is_drawn_goes_first():
     assert run_with("render_in_turns") == "['tap recorded', 'board drawn']"
     # Drawn in one go, the board would keep the tap waiting until its last piece.
     assert run_with("render_template") == "['board drawn', 'tap recorded']"
+
+
+# A process that is never quiet: a greenlet that always has more to do.
+BOARD_ON_A_BUSY_PROCESS = """
+from gevent import monkey
+monkey.patch_all()
+import time
+import gevent
+from flask import Flask
+from jinja2 import DictLoader
+from companion.web.play import render_in_turns
+
+app = Flask(__name__)
+app.jinja_loader = DictLoader({"board.html": "{% for n in range(300) %}<li>{{ n }}</li>{% endfor %}"})
+busy = True
+
+def never_quiet():
+    while busy:
+        gevent.sleep(0)
+
+gevent.spawn(never_quiet)
+gevent.sleep(0.01)
+started = time.monotonic()
+with gevent.Timeout(10, False), app.test_request_context("/"):
+    html = render_in_turns("board.html")
+    print("drawn" if html.count("<li>") == 300 else "incomplete", "in time" if time.monotonic() - started < 2 else "late")
+busy = False
+"""
+
+
+def test_a_board_is_still_drawn_when_the_process_is_never_quiet():
+    done = subprocess.run([sys.executable, "-c", BOARD_ON_A_BUSY_PROCESS], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "drawn in time"
