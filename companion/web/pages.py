@@ -35,7 +35,7 @@ def jinja_globals(state) -> None:
     state.app.jinja_env.globals["history_icon"] = history_icon
     state.app.jinja_env.globals["csrf_token"] = csrf_token
     state.app.jinja_env.globals["static_url"] = static_url
-    # _macros.html hands these out as its icon() and player(): see there.
+    # _macros.html hands these out as its icon(), player(), act() and stepper(): see there.
     state.app.jinja_env.globals["icon_markup"] = icon_markup
     state.app.jinja_env.globals["player_markup"] = player_markup
     state.app.jinja_env.globals["act_form"] = act_form
@@ -95,8 +95,9 @@ def remember_signed(signed: dict[str, str], session_token: str, token: str) -> N
             del signed[next(iter(signed))]
 
 
-# The two pieces every board draws most (a Legend board: dozens of icons), made in Python: a
-# Jinja macro call costs some 15 µs, several times the same markup joined here.
+# The pieces every board draws most (icons, player chips, the forms of moves, steppers; a Legend
+# board has dozens), made in Python: a Jinja macro call costs several times the same markup
+# joined here. _macros.html hands them out under their macro names.
 def icon_markup(name: str, label: str | None = None) -> Markup:
     """One of the app's own icons (static/icons.svg); see the icon() of _macros.html."""
     name, href = escape(name), escape(static_url("icons.svg"))
@@ -106,11 +107,13 @@ def icon_markup(name: str, label: str | None = None) -> Markup:
     return Markup(f'<svg class="icon icon-{name}" aria-hidden="true" focusable="false"><use href="{href}#{name}"/></svg>')
 
 
-def player_markup(p) -> Markup:
+@pass_context
+def player_markup(context, p) -> Markup:
     """A player's name with their colour chip; ``p`` is whatever a template would pass (a dict,
-    a view's object), read as Jinja reads ``p.colour`` and ``p.name``."""
-    return Markup(f'<span class="player"><span class="chip c-{escape(_field(p, "colour"))}"></span>'
-                  f'{escape(_field(p, "name"))}</span>')
+    a view's object), read as the template would read ``p.colour`` and ``p.name``."""
+    read = context.environment.getattr
+    return Markup(f'<span class="player"><span class="chip c-{escape(read(p, "colour"))}"></span>'
+                  f'{escape(read(p, "name"))}</span>')
 
 
 @pass_context
@@ -125,9 +128,9 @@ def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **
     if act_url is None:
         board_context_missing("act")
     css = options.pop("class", "act")
-    new_request_id = context.environment.globals["new_request_id"]  # one maker (tests pin it)
     if options:
         raise TypeError(f"act() got unexpected arguments: {', '.join(options)}")
+    new_request_id = context.environment.globals["new_request_id"]  # one maker (tests pin it)
     url = escape(act_url)
     extra = "".join(f' {name}="{escape(value)}"' for name, value in
                     (("id", id), ("data-keep", keep), ("hx-confirm", confirm)) if value)
@@ -156,17 +159,6 @@ def stepper_markup(name: str, value=0, min=None, max=None, label=None, aria=None
         f'         {low} {high}>\n'
         '  <button type="button" class="btn step" data-step="1" aria-label="+">+</button>\n'
         '  </span>\n</span>')
-
-
-def _field(thing, name: str):
-    """``thing.name`` as a template reads it: an attribute, else an item, else nothing."""
-    try:
-        return getattr(thing, name)
-    except AttributeError:
-        try:
-            return thing[name]
-        except (TypeError, LookupError):
-            return ""
 
 
 def board_context_missing(macro: str) -> None:
