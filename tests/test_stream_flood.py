@@ -160,7 +160,11 @@ def test_a_table_takes_a_display_and_reloads_but_not_a_flood(server_factory):
 
 @pytest.mark.slow
 def test_a_phone_that_went_away_frees_its_place_within_a_keepalive_period(server_factory):
-    keepalive = 1.0
+    # Without the look before each ping, a closed stream is noticed only when a write fails:
+    # the first ping after the close still succeeds (the phone answers it with a reset), the
+    # second fails, two keepalive periods on. The streams are closed just after they opened,
+    # so the look comes one period on; halfway between leaves room for a loaded machine.
+    keepalive = 3.0
     server = server_factory(SSE_KEEPALIVE_SECONDS=str(keepalive), LIVE_STREAMS_PER_ADDRESS="3")
     token = new_table(server)
     first = [open_stream(server, token, FLOODER) for _ in range(3)]
@@ -170,11 +174,11 @@ def test_a_phone_that_went_away_frees_its_place_within_a_keepalive_period(server
         for sock in first:
             sock.close()
         raise
-    assert status_of_one(server, token, FLOODER) == 429
     for sock in first:  # the phones leave: their pages are closed
         sock.close()
     closed = time.monotonic()
+    assert status_of_one(server, token, FLOODER) == 429
     while status_of_one(server, token, FLOODER) != 200:
         assert time.monotonic() - closed < 2 * keepalive + 1, "a closed stream kept its place"
         time.sleep(0.1)
-    assert time.monotonic() - closed <= keepalive + 0.5
+    assert time.monotonic() - closed <= 1.5 * keepalive
