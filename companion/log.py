@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import library, live
+from . import library, live, recent_history
 from .extensions import db
 from .games import get as get_game
 from .games.base import Action, Actor, Game, Label, RuleError, State, _, label, move_spec
@@ -121,7 +121,6 @@ WRITE_IF_UNCHANGED = (
     .values(version=bindparam("new_version"), state=bindparam("new_state"), updated_at=bindparam("written_at"),
             finished=bindparam("finished"))
 )
-INSERT_EVENT = insert(Event.__table__)
 EVENTS = Event.__table__
 # Every column of a new event but its id, bound by name (a statement inside a CTE gets no
 # column defaults from SQLAlchemy: _write passes undone and created_at itself).
@@ -134,6 +133,8 @@ EVENT_FIELDS = ("table_id", "version", "kind", "action", "label", "seat", "by_ho
 # own fields (``action``), which no history shows.
 HISTORY_LINE = (EVENTS.c.version, EVENTS.c.kind, EVENTS.c.label, EVENTS.c.seat, EVENTS.c.undone, EVENTS.c.undoes,
                 EVENTS.c.created_at)
+# A new event, given back as its history line (SQLite; PostgreSQL writes it in _write's CTE).
+RECORD_EVENT = insert(EVENTS).returning(*HISTORY_LINE)
 LATEST_EVENTS = (
     select(*HISTORY_LINE)
     .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.version > bindparam("since"),
@@ -198,16 +199,25 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
         _mirror(table, new_version, new_state, written_at, finished)
         _snapshot_if_due(table.id, new_version, new_state)
         return sorted(lines, key=lambda line: line.version, reverse=True)[:history_lines]
+    read_at = recent_history.stamp(table)
     moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
     if moved != 1:
         return None
     _mirror(table, new_version, new_state, written_at, finished)
     event.version = new_version
-    # The fields the move set; the columns' defaults fill the rest (undone, created_at).
-    db.session.execute(INSERT_EVENT, {key: value for key, value in vars(event).items() if not key.startswith("_")})
+    # The fields the move set; the columns' defaults fill the rest (undone, created_at). The
+    # new event comes back as its history line.
+    new_line = db.session.execute(RECORD_EVENT, {key: value for key, value in vars(event).items()
+                                                 if not key.startswith("_")}).one()
     _snapshot_if_due(table.id, new_version, new_state)
     live.announce_in_transaction(table.id, new_version)
-    return history(table.id, limit=history_lines) if history_lines else []
+    if not history_lines:
+        return []
+    # The lines before it are those of the version read, when this process still has them and
+    # the change left them as they were (an undo marks one undone).
+    composed = None if event.undoes is not None else recent_history.after_move(
+        table.token, read_at, history_lines, new_line)
+    return composed if composed is not None else history(table.id, limit=history_lines)
 
 
 def _mirror(table: Table, new_version: int, new_state: State, written_at, finished: bool) -> None:
@@ -303,6 +313,8 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
         if change.event.undoes is not None:
             library.forget(table.game, table_id, change.event.undoes)
         _commit_keeping_objects()
+        if history_lines:
+            recent_history.keep(table.token, recent_history.stamp(table), history_lines, lines)
         live.announce(table_id, version)
         return Recorded(version, change.label, history=lines if history_lines else None)
 

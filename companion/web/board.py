@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from flask import current_app, url_for
 
-from .. import charts, log
+from .. import charts, log, recent_history
 from ..games.base import Score
 from ..i18n import translate
 from ..models import Table
@@ -42,7 +42,7 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "version": table.version,
         "finished": table.finished,
         "final": final_table(game.final_scores(state)) if over else None,
-        "history": log.history(table.id, limit=HISTORY_ON_BOARD) if history is None else history,
+        "history": latest_history(table) if history is None else history,
         "act_url": url_for("play.act", token=table.token),
         "undo_url": url_for("play.undo", token=table.token),
         "board_url": url_for("play.board", token=table.token, display=1 if display else None),
@@ -55,6 +55,12 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "bg_stats": bg_stats_link(table) if table.finished else None,
         "progress_chart": progress_chart(game, table) if over else None,
     }
+
+
+def latest_history(table: Table) -> list:
+    """The board's latest history lines: kept by this process for the table's version, or read."""
+    return recent_history.latest(table.token, recent_history.stamp(table), HISTORY_ON_BOARD,
+                                 lambda: log.history(table.id, limit=HISTORY_ON_BOARD))
 
 
 def progress_chart(game, table: Table):
