@@ -188,18 +188,20 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
     # What the change wrote through the ORM goes first (an undo marks the action it reverts
     # undone), so that the history read back shows it.
     db.session.flush()
+    before = _lines_before(table, event, history_lines)
     if live.announces_through_database():
         event.version = new_version
         event.undone, event.created_at, event.by_host = False, written_at, bool(event.by_host)
         fields = {f"event_{name}": getattr(event, name) for name in EVENT_FIELDS}
+        earlier = max(history_lines - 1, 0) if before is None else 0  # kept: not sent again
         lines = db.session.execute(WRITE_RECORD_ANNOUNCE_AND_READ_BACK, {
-            **guard, **fields, **live.announcement(table.id, new_version), "earlier": max(history_lines - 1, 0)}).all()
+            **guard, **fields, **live.announcement(table.id, new_version), "earlier": earlier}).all()
         if not lines:
             return None
         _mirror(table, new_version, new_state, written_at, finished)
         _snapshot_if_due(table.id, new_version, new_state)
-        return sorted(lines, key=lambda line: line.version, reverse=True)[:history_lines]
-    read_at = recent_history.stamp(table)
+        lines.sort(key=lambda line: line.version, reverse=True)
+        return (lines if before is None else [lines[0], *before])[:history_lines]
     moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
     if moved != 1:
         return None
@@ -213,11 +215,18 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
     live.announce_in_transaction(table.id, new_version)
     if not history_lines:
         return []
-    # The lines before it are those of the version read, when this process still has them and
-    # the change left them as they were (an undo marks one undone).
-    composed = None if event.undoes is not None else recent_history.after_move(
-        table.token, read_at, history_lines, new_line)
-    return composed if composed is not None else history(table.id, limit=history_lines)
+    if before is None:
+        return history(table.id, limit=history_lines)
+    return [new_line, *before][:history_lines]
+
+
+def _lines_before(table: Table, event: Event, history_lines: int) -> tuple[Row, ...] | None:
+    """The latest history lines of the version read, when this process keeps them (from the board
+    that showed them) and the change leaves them as they were — an undo marks one undone. None:
+    the write reads them."""
+    if not history_lines or event.undoes is not None:
+        return None
+    return recent_history.kept(table.token, recent_history.stamp(table), history_lines)
 
 
 def _mirror(table: Table, new_version: int, new_state: State, written_at, finished: bool) -> None:

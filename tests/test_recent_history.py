@@ -29,9 +29,9 @@ def test_a_version_s_lines_are_found_only_at_that_version():
     assert recent_history.latest("tok-a", at(3), 8, read=lambda: pytest.fail("read again")) == [
         Line(3, "c"), Line(2, "b")]
     assert recent_history.latest("tok-a", at(4), 8, read=lambda: [Line(4, "d")]) == [Line(4, "d")]
-    assert recent_history.after_move("tok-a", at(3), 8, Line(5, "e")) is None  # version 4 took its place
-    assert recent_history.after_move("tok-a", at(4), 8, Line(5, "e")) == [Line(5, "e"), Line(4, "d")]
-    assert recent_history.after_move("tok-b", at(4), 8, Line(5, "e")) is None  # another table
+    assert recent_history.kept("tok-a", at(3), 8) is None  # version 4 took its place
+    assert recent_history.kept("tok-a", at(4), 8) == (Line(4, "d"),)
+    assert recent_history.kept("tok-b", at(4), 8) is None  # another table
     assert recent_history.latest("tok-a", at(4), 3, read=lambda: [Line(4, "x")]) == [Line(4, "x")]  # another length
 
 
@@ -39,7 +39,7 @@ def test_the_same_version_written_at_another_moment_is_another_history():
     """A table made again under the same token (a restored database, a test starting over)."""
     recent_history.keep("tok-c", at(7), 8, [Line(7, "first life")])
     again = at(7, WRITTEN + timedelta(minutes=5))
-    assert recent_history.after_move("tok-c", again, 8, Line(8, "x")) is None
+    assert recent_history.kept("tok-c", again, 8) is None
     assert recent_history.latest("tok-c", again, 8, read=lambda: [Line(7, "second life")]) == [Line(7, "second life")]
 
 
@@ -55,14 +55,14 @@ def test_a_line_newer_than_the_version_read_is_not_kept_with_it():
     """A change that landed between reading the table (version 2) and reading its history."""
     assert recent_history.latest("tok-d", at(2), 8, read=lambda: [Line(3, "later"), Line(2, "b")]) == [
         Line(3, "later"), Line(2, "b")]  # shown as read, once
-    assert recent_history.after_move("tok-d", at(2), 8, Line(3, "mine")) == [Line(3, "mine"), Line(2, "b")]
+    assert recent_history.kept("tok-d", at(2), 8) == (Line(2, "b"),)
 
 
 def test_memory_holds_a_bounded_number_of_tables(monkeypatch):
     monkeypatch.setattr(recent_history, "TABLES_KEPT", 3)
     for n in range(5):
         recent_history.keep(f"tok-e{n}", at(1), 8, [Line(1, n)])
-    kept = [n for n in range(5) if recent_history.after_move(f"tok-e{n}", at(1), 8, Line(2, "x")) is not None]
+    kept = [n for n in range(5) if recent_history.kept(f"tok-e{n}", at(1), 8) is not None]
     assert kept == [2, 3, 4]
 
 
