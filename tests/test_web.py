@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
+
 from companion.web.pages import static_url
 from tests.helpers import claim, csrf_of, start_table
 
@@ -183,12 +185,22 @@ def test_a_one_tap_button_posts_its_fixed_fields(app):
     with app.test_request_context("/"):
         from flask import render_template_string
 
-        html = render_template_string('{% from "_macros.html" import act_button with context %}'
-                                      '{{ act_button("add_points", "+3", seat=1, points=3) }}',
+        html = render_template_string('{{ act_button("add_points", "+3<", class="btn big", seat=1, points=3) }}',
                                       act_url="/t/x/act", version=3)
     assert 'name="seat" value="1"' in html and 'name="points" value="3"' in html
     assert 'name="type" value="add_points"' in html and 'name="version" value="3"' in html
     assert 'action="/t/x/act"' in html
+    assert '<button type="submit" class="btn big">+3&lt;</button>' in html  # its text is escaped
+    assert html.index('name="seat"') < html.index('name="points"')  # the fields in the order given
+
+
+def test_a_macro_that_posts_a_move_without_the_board_s_context_fails_loudly(app):
+    """A form posting nowhere would look fine and do nothing at the table."""
+    with app.test_request_context("/"):
+        from flask import render_template_string
+
+        with pytest.raises(RuntimeError, match="needs the board's context"):
+            render_template_string('{{ act_button("add_points", "+3", seat=1) }}')
 
 
 def test_ending_a_score_pad_round_asks_first_because_it_reveals_the_face_down_points(client):

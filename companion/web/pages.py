@@ -35,11 +35,10 @@ def jinja_globals(state) -> None:
     state.app.jinja_env.globals["history_icon"] = history_icon
     state.app.jinja_env.globals["csrf_token"] = csrf_token
     state.app.jinja_env.globals["static_url"] = static_url
-    # _macros.html hands these out as its icon(), player(), act() and stepper(): see there.
-    state.app.jinja_env.globals["icon_markup"] = icon_markup
-    state.app.jinja_env.globals["player_markup"] = player_markup
-    state.app.jinja_env.globals["act_form"] = act_form
-    state.app.jinja_env.globals["stepper_markup"] = stepper_markup
+    # The boards' building blocks, documented in _macros.html. Globals, not macros imported by
+    # each template: an import runs its template module again on every render.
+    state.app.jinja_env.globals.update(icon=icon_markup, player=player_markup, act=act_form,
+                                       act_button=act_button_markup, stepper=stepper_markup)
 
 
 def csrf_token() -> str:
@@ -97,9 +96,10 @@ def remember_signed(signed: dict[str, str], session_token: str, token: str) -> N
 
 # The pieces every board draws most (icons, player chips, the forms of moves, steppers; a Legend
 # board has dozens), made in Python: a Jinja macro call costs several times the same markup
-# joined here. _macros.html hands them out under their macro names.
+# joined here. They are globals of every template under their short names (jinja_globals above),
+# documented in _macros.html.
 def icon_markup(name: str, label: str | None = None) -> Markup:
-    """One of the app's own icons (static/icons.svg); see the icon() of _macros.html."""
+    """One of the app's own icons (static/icons.svg): icon() in templates (see _macros.html)."""
     name, href = escape(name), escape(static_url("icons.svg"))
     if label:
         return Markup(f'<svg class="icon icon-{name}" role="img" aria-label="{escape(label)}" focusable="false">'
@@ -118,7 +118,7 @@ def player_markup(context, p) -> Markup:
 
 @pass_context
 def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **options) -> Markup:
-    """The form a move is posted with; see act() in _macros.html, which hands this out.
+    """The form a move is posted with: act() in templates (see _macros.html).
 
     ``caller`` is the {% call %} block's content (the move's own fields); the form's address and
     the version the phone is looking at come from the board's context (web/board.py), as a
@@ -145,8 +145,20 @@ def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **
         f'</form>')
 
 
+@pass_context
+def act_button_markup(context, type: str, text, *, confirm=None, **fields) -> Markup:
+    """A big button that performs a move with fixed fields: act_button() in templates (see
+    _macros.html). ``class`` (a Python keyword) comes in ``fields``, the button's own
+    class; every other field becomes a hidden input, in the order given."""
+    css = fields.pop("class", "btn")
+    inputs = "".join(f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
+                     for name, value in fields.items())
+    content = Markup(f'\n  {inputs}\n  <button type="submit" class="{escape(css)}">{escape(text)}</button>\n')
+    return act_form(context, type, caller=lambda: content, confirm=confirm, **{"class": "act inline"})
+
+
 def stepper_markup(name: str, value=0, min=None, max=None, label=None, aria=None) -> Markup:
-    """A number entered with big − / + steppers; see stepper() in _macros.html, which hands this out."""
+    """A number entered with big − / + steppers: stepper() in templates (see _macros.html)."""
     what = aria or label
     shown = f'<span class="stepper-label">{escape(label)}</span>' if label else ""
     named = f' aria-label="{escape(what)}"' if what else ""
@@ -162,8 +174,9 @@ def stepper_markup(name: str, value=0, min=None, max=None, label=None, aria=None
 
 
 def board_context_missing(macro: str) -> None:
-    """A board macro imported without context would post its form nowhere: fail loudly instead."""
-    raise RuntimeError(f'{macro}() needs the board\'s context: {{% from "_macros.html" import {macro} with context %}}')
+    """act() called where the board's context is not seen (a macro imported without context)
+    would post its form nowhere: fail loudly instead."""
+    raise RuntimeError(f"{macro}() needs the board's context: import the macro calling it with context")
 
 
 @bp.app_context_processor
