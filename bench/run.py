@@ -10,8 +10,9 @@ same server, with the absolute numbers beside it (P4 and P5 are budgets: their r
 only context). The exit status is 1 when a goal is missed, 2 when the run itself failed.
 
 - P1  an action's round trip through the htmx form (POST /t/<token>/act with the page's
-      CSRF token → recorded → the fresh board fragment back), ÷ the same form posted to a
-      bare route on the same server (POST /healthz: no database, no template).
+      CSRF token → recorded → the fresh board fragment back), ÷ the same form posted by the
+      same phone (its cookies, its connection) to a bare route on the same server (POST
+      /healthz: no database, no template).
 - P2  the same action on a table whose log has 2,000 events ÷ on tables with 10.
 - P3  50 tables × 5 phones on live streams, every table making a move every 20 s or so (a
       busy club evening: 2.5 moves a second) and every other phone then fetching its board,
@@ -213,14 +214,15 @@ def measure_round_trip(url: str, sizes: Sizes) -> list[Figure]:
     host = requests.Session()
     token = new_table(url, host, 5)
     phone = Phone(url, token, 0)
-    health = requests.Session()
 
     def bare(method: str) -> float:
-        """The same form post (or a plain GET) to a route that does nothing: /healthz."""
+        """The same form post (or a plain GET) to a route that does nothing: /healthz. Sent by the
+        same phone, as every request of that phone is: with its cookies (which its client sends
+        and the server reads on any request), on its own connection."""
         form = {"csrf_token": phone.csrf, "version": str(phone.version), "request_id": secrets.token_urlsafe(12),
                 "type": "add_points", "seat": "0", "points": "1"} if method == "POST" else None
         started = time.perf_counter()
-        response = health.request(method, f"{url}/healthz", data=form, headers=HTMX_HEADERS, timeout=30)
+        response = phone.http.request(method, f"{url}/healthz", data=form, headers=HTMX_HEADERS, timeout=30)
         body = response.text
         elapsed = time.perf_counter() - started
         if body != "ok":
