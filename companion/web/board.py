@@ -13,7 +13,7 @@ from flask import current_app, url_for
 
 from .. import charts, log, recent_history
 from ..games.base import Score
-from ..i18n import translate
+from ..i18n import render_label, translate
 from ..models import Table
 from .context import actor_for
 from .records import bg_stats_link
@@ -30,6 +30,7 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
     game = log.game_of(table)
     state = table.state
     over = game.is_over(state)
+    lines = latest_history(table) if history is None else history
     return {
         "table": table,
         "game": game,
@@ -42,7 +43,8 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "version": table.version,
         "finished": table.finished,
         "final": final_table(game.final_scores(state)) if over else None,
-        "history": latest_history(table) if history is None else history,
+        "history": lines,
+        "undo_label": undo_label(lines),
         "act_url": url_for("play.act", token=table.token),
         "undo_url": url_for("play.undo", token=table.token),
         "board_url": url_for("play.board", token=table.token, display=1 if display else None),
@@ -55,6 +57,13 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "bg_stats": bg_stats_link(table) if table.finished else None,
         "progress_chart": progress_chart(game, table) if over else None,
     }
+
+
+def undo_label(lines: Sequence) -> str | None:
+    """What Undo takes back, in this phone's language: the latest move still standing among the
+    lines the board shows (None: nothing there to undo)."""
+    last = next((line for line in lines if line.kind == "action" and not line.undone), None)
+    return None if last is None else render_label(last.label)
 
 
 def latest_history(table: Table) -> list:
