@@ -95,7 +95,14 @@ def test_every_answer_shows_the_history_the_database_holds_through_moves_and_und
         recent_history.forget_all()  # what a process that never saw this table reads
         fresh = other.get(f"/t/{token}/board", headers={"HX-Request": "true"}).get_data(as_text=True)
         assert shown == history_section(board) == history_section(fresh), (n, step)
+        assert undo_button(answer.get_data(as_text=True)) == undo_button(fresh), (n, step)
+        if n == 2:  # +1 by P0, +2 by P1, then an undo: the next Undo takes back P0's move
+            assert undo_button(fresh) == "Undo: P0: +1 point (round 1)"
     assert 'class="undone action"' in shown
+
+
+def undo_button(html: str) -> str:
+    return re.search(r'<button class="btn small" type="\w+" id="undo"[^>]*>([^<]*)</button>', html).group(1)
 
 
 def test_the_phones_of_a_table_fetching_their_boards_after_a_move_read_its_history_once(app, client, phone):
