@@ -21,7 +21,7 @@ from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
-TABLES_KEPT = 2048  # a club night is a few hundred tables; each keeps a handful of short rows
+TABLES_KEPT = 1024  # a club night is a few hundred tables; each keeps 8 short rows (about 5 KB)
 
 Stamp = tuple[int, datetime]  # (version, when it was written, in UTC without a zone)
 
