@@ -21,7 +21,7 @@ from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
-TABLES_KEPT = 1024  # a club night is a few hundred tables; each keeps 8 short rows (about 5 KB)
+TABLES_KEPT = 512  # a club night is a few hundred tables; 8 lines are about 10 KB: 5 MB at most
 
 Stamp = tuple[int, datetime]  # (version, when it was written, in UTC without a zone)
 
