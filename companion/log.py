@@ -198,26 +198,23 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
             **guard, **fields, **live.announcement(table.id, new_version), "earlier": earlier}).all()
         if not lines:
             return None
-        _mirror(table, new_version, new_state, written_at, finished)
-        _snapshot_if_due(table.id, new_version, new_state)
         lines.sort(key=lambda line: line.version, reverse=True)
-        return (lines if before is None else [lines[0], *before])[:history_lines]
-    moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
-    if moved != 1:
-        return None
+        new_line, read_back = lines[0], lines
+    else:
+        moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
+        if moved != 1:
+            return None
+        event.version = new_version
+        # The fields the move set; the columns' defaults fill the rest (undone, created_at). The
+        # new event comes back as its history line.
+        new_line = db.session.execute(RECORD_EVENT, {key: value for key, value in vars(event).items()
+                                                     if not key.startswith("_")}).one()
+        live.announce_in_transaction(table.id, new_version)
+        read_back = history(table.id, limit=history_lines) if history_lines and before is None else []
     _mirror(table, new_version, new_state, written_at, finished)
-    event.version = new_version
-    # The fields the move set; the columns' defaults fill the rest (undone, created_at). The
-    # new event comes back as its history line.
-    new_line = db.session.execute(RECORD_EVENT, {key: value for key, value in vars(event).items()
-                                                 if not key.startswith("_")}).one()
     _snapshot_if_due(table.id, new_version, new_state)
-    live.announce_in_transaction(table.id, new_version)
-    if not history_lines:
-        return []
-    if before is None:
-        return history(table.id, limit=history_lines)
-    return [new_line, *before][:history_lines]
+    # The answer's lines: the new one over those kept for the version read, or as read back.
+    return (read_back if before is None else [new_line, *before])[:history_lines]
 
 
 def _lines_before(table: Table, event: Event, history_lines: int) -> tuple[Row, ...] | None:
