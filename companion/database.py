@@ -1,5 +1,6 @@
-"""Database tuning that depends on the engine: SQLite gets WAL and a busy timeout; a PostgreSQL
-connection that sat idle is tested before it is used again."""
+"""Database tuning that depends on the engine: SQLite gets WAL and a busy timeout; PostgreSQL gets
+the same durability as SQLite's ``synchronous=NORMAL`` (``synchronous_commit``, see
+``_postgresql_settings``), and a connection that sat idle is tested before it is used again."""
 
 from __future__ import annotations
 
@@ -22,9 +23,39 @@ def tune(app: Flask) -> None:
         engine: Engine = db.engine
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
-    elif not app.config["SQLALCHEMY_ENGINE_OPTIONS"].get("pool_pre_ping"):
+        return
+    event.listen(engine, "connect", _postgresql_settings(app.config["PG_SYNCHRONOUS_COMMIT"]))
+    if not app.config["SQLALCHEMY_ENGINE_OPTIONS"].get("pool_pre_ping"):
         event.listen(engine, "checkin", _note_checkin)
         event.listen(engine, "checkout", _test_if_idle)
+
+
+# PostgreSQL's own values for synchronous_commit (a typo should stop the server, not every request).
+SYNCHRONOUS_COMMIT_VALUES = ("off", "local", "on", "remote_write", "remote_apply")
+
+
+def _postgresql_settings(synchronous_commit: str):
+    """Sets each new connection's ``synchronous_commit`` (``PG_SYNCHRONOUS_COMMIT``, default
+    "off").
+
+    Why "off" by default: a move is one small statement, and with "on" its commit waits for the
+    WAL's fsync — on the benchmark's machine about a third of the move's time in the database
+    (bench/run.py, P1). "off" is the durability the SQLite set-up already has
+    (``synchronous=NORMAL`` in WAL mode): a crash of this app loses nothing, since PostgreSQL
+    holds every commit; a crash of PostgreSQL itself or of the machine may lose the last
+    fraction of a second of moves (at most three ``wal_writer_delay``, 0.6 s by default), and
+    never leaves the database inconsistent. A host that wants each move on disk before the
+    phone hears of it sets "on"."""
+    if synchronous_commit not in SYNCHRONOUS_COMMIT_VALUES:
+        raise ValueError(f"PG_SYNCHRONOUS_COMMIT must be one of {', '.join(SYNCHRONOUS_COMMIT_VALUES)}, "
+                         f"not {synchronous_commit!r}")
+
+    def apply(dbapi_connection, _record) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('synchronous_commit', %s, false)", (synchronous_commit,))
+        dbapi_connection.commit()
+
+    return apply
 
 
 def _note_checkin(_dbapi_connection, record) -> None:

@@ -217,6 +217,33 @@ def test_on_postgresql_a_change_of_several_statements_lands_whole_or_not_at_all(
         db.session.remove()
 
 
+@pytest.mark.parametrize("configured", [None, "on"])
+def test_on_postgresql_commits_are_as_durable_as_on_sqlite_unless_the_host_asks_for_more(
+        database_url, tmp_path, configured):
+    """A move's commit does not wait for the disk by default (SQLite's synchronous=NORMAL, the
+    same promise); PG_SYNCHRONOUS_COMMIT=on makes every connection of the pool wait for it."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite's durability is set by its pragmas")
+    from tests.conftest import dispose, make_app
+
+    app = make_app(database_url, tmp_path, **({"PG_SYNCHRONOUS_COMMIT": configured} if configured else {}))
+    try:
+        with app.app_context():
+            # Two connections at once: the setting is each new connection's, not one session's.
+            with db.engine.connect() as first, db.engine.connect() as second:
+                seen = {conn.scalar(text("SHOW synchronous_commit")) for conn in (first, second)}
+        assert seen == {configured or "off"}
+    finally:
+        dispose(app)
+
+
+def test_a_mistyped_durability_setting_stops_the_server_at_start(tmp_path):
+    from tests.conftest import make_app
+
+    with pytest.raises(ValueError, match="PG_SYNCHRONOUS_COMMIT must be one of"):
+        make_app("postgresql+psycopg://nobody@127.0.0.1:1/none", tmp_path, PG_SYNCHRONOUS_COMMIT="of")
+
+
 @pytest.mark.slow
 def test_the_benchmark_measures_and_reports_every_figure(tmp_path):
     """bench/run.py works end to end and reports every figure with its verdict, in its least
