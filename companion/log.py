@@ -339,8 +339,16 @@ def reads_outside_a_transaction() -> None:
     Safe for a move because that statement is atomic by itself and lands only if the table is
     still at the version read; a change of more than one statement (a snapshot is due, the move
     taught the library something, an undo) opens a transaction of its own first, and so does a
-    retry (``_record``). Called before the request reads anything; SQLite has no round trips to
-    save and keeps its transactions."""
+    retry (``_record``).
+
+    The routes that only read (a board, a page, a stream's start) call it too: they send no
+    BEGIN and no ROLLBACK — and psycopg forgets every statement it prepared on a connection at
+    each ROLLBACK, so without this every board refresh made the next move on that connection
+    parse and plan its statements again. What such a route reads in two statements may straddle
+    a move: it reads the table first and bounds the rest by the version read.
+
+    Called before the request reads anything; SQLite has no round trips to save and keeps its
+    transactions."""
     if db.engine.dialect.name == "postgresql":
         db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 

@@ -194,6 +194,37 @@ def test_on_postgresql_a_move_is_two_statements_and_a_longer_change_one_transact
         seen.close()
 
 
+def test_on_postgresql_a_board_refresh_is_one_statement_and_keeps_the_moves_prepared(pg_app):
+    """Four phones refresh their boards after each move. A refresh sends one statement and no
+    transaction: a ROLLBACK would make psycopg forget the statements it prepared on that
+    connection, and every move after a refresh would be parsed and planned again."""
+    client, player = pg_app.test_client(), pg_app.test_client()
+    token = start_table(client, players=PLAYERS)["token"]
+    claim(player, token, 0)
+    csrf = csrf_of(player.get(f"/t/{token}").get_data(as_text=True))
+    with pg_app.app_context():
+        seen = InTransaction(db.engine)
+    try:
+        for n in range(8):  # psycopg prepares a statement at its fifth run
+            assert form_move(player, token, csrf, n).status_code == 200
+            seen.statements = []
+            board = player.get(f"/t/{token}/board", headers={"HX-Request": "true"})
+            assert board.status_code == 200 and f'data-version="{n + 1}"' in board.get_data(as_text=True)
+            assert seen.statements == [("SELECT", False)]
+    finally:
+        seen.close()
+    with pg_app.app_context():
+        # The pool's one connection, the one every request above used.
+        connection = db.engine.raw_connection()
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT statement FROM pg_prepared_statements")
+                prepared = [row[0] for row in cursor.fetchall()]
+        finally:
+            connection.close()
+    assert any(statement.startswith("WITH moved") for statement in prepared), prepared
+
+
 def test_on_postgresql_a_change_of_several_statements_lands_whole_or_not_at_all(pg_app):
     """The snapshot a move takes (every SNAPSHOT_EVERY versions) cannot be written: the move's
     own write, sent before it, must not stay either."""

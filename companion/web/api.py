@@ -145,6 +145,7 @@ def join_limit() -> str:
 @bp.get("/tables/<token>")
 @limiter.limit(join_limit, deduct_when=a_failure)
 def get_table(token: str):
+    log.reads_outside_a_transaction()  # reads only (log.py)
     return jsonify(table_json(load_table(token)))
 
 
@@ -213,10 +214,13 @@ def undo(token: str):
 
 @bp.get("/tables/<token>/history")
 def history(token: str):
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     # One page: the newest HISTORY_PAGE events (after ``since``, before ``before``); "before"
     # in the answer is the cursor for the page older than this one (null: this is the oldest).
+    # Never past the version read (``reads_outside_a_transaction``: a move may land in between).
     since, before = version_arg("since"), version_arg("before")
+    before = table.version + 1 if before is None else min(before, table.version + 1)
     events = log.history(table.id, limit=HISTORY_PAGE + 1, since=since, before=before)
     more, events = len(events) > HISTORY_PAGE, events[:HISTORY_PAGE]
     return jsonify({"version": table.version, "before": events[-1].version if more else None, "events": [

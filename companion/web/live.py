@@ -26,7 +26,7 @@ import time
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask_limiter.util import get_remote_address
 
-from .. import live, stream_caps
+from .. import live, log, stream_caps
 from ..extensions import db
 from ..games.base import _
 from ..i18n import translate
@@ -43,6 +43,7 @@ def stream(token: str):
         return refused(keepalive)
     fanout = live.fanout()
     fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     table_id, version = table.id, table.version
     if not caps.admit(table_id, address, token):
@@ -124,5 +125,6 @@ def phone_gone(client: socket.socket | None) -> bool:
 @bp.get("/t/<token>/version")
 def version(token: str):
     """The table's version, for scripts and the polling fallback."""
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     return jsonify({"version": table.version, "finished": table.finished})

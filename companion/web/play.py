@@ -21,6 +21,7 @@ bp = Blueprint("play", __name__)
 
 @bp.get("/t/<token>")
 def page(token: str):
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     if not at_table(actor_for(table)):
         return redirect(url_for("tables.join", token=token))
@@ -43,6 +44,7 @@ def board(token: str):
     """The board fragment; ``since=V`` answers 204 when nothing changed (cheap polling)."""
     with _board_refreshes:
         turns.wait_until_quiet()  # a tap that came in while the last board was drawn goes first
+        log.reads_outside_a_transaction()  # reads only (log.py)
         table = load_table(token)
         since = version_arg("since")
         if since is not None and since == table.version:
@@ -118,17 +120,19 @@ def form_request_id() -> str | None:
 @bp.get("/t/<token>/away")
 def away(token: str):
     """"While you were away": what changed since the version a waking phone last saw."""
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     since = version_arg("since")
     if since is None or since >= table.version:
         return "", 204
     since = max(since, 0)
-    events = log.history(table.id, limit=30, since=since)
+    events = log.history(table.id, limit=30, since=since, before=table.version + 1)
     return render_template("_away.html", events=events, missed=table.version - since)
 
 
 @bp.get("/t/<token>/history")
 def history(token: str):
+    log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
     return render_template("history.html", table=table, game=log.game_of(table),
-                           events=log.history(table.id, limit=1000))
+                           events=log.history(table.id, limit=1000, before=table.version + 1))
