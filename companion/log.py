@@ -2,7 +2,8 @@
 
 ``append`` applies a move with an optimistic version check: it reads the table, asks the
 game to apply the move, and writes the new state only if nobody wrote in between
-(``UPDATE … WHERE version = read version``). A writer that lost the race retries on the
+(``UPDATE … WHERE version = read version AND seating = read seating``: nor changed who holds
+which seat). A writer that lost the race retries on the
 newer state, or — when the phone said which version it was looking at and the move is not
 ``stale_ok`` — is told the table moved. Nothing is ever overwritten silently.
 
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import library, live, recent_history
+from . import library, live, recent_history, table_copies
 from .extensions import db
 from .games import get as get_game
 from .games.base import Action, Actor, Game, Label, RuleError, State, _, label, move_spec
@@ -117,7 +118,8 @@ def _duplicate(table_id: int, request_id: str | None) -> Event | None:
 TABLES = Table.__table__
 WRITE_IF_UNCHANGED = (
     update(TABLES)
-    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("read_version"))
+    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("read_version"),
+           TABLES.c.seating == bindparam("read_seating"))
     .values(version=bindparam("new_version"), state=bindparam("new_state"), updated_at=bindparam("written_at"),
             finished=bindparam("finished"))
 )
@@ -183,7 +185,8 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
     ``history_lines`` latest lines as the change leaves them. None when another writer got there
     first: nothing was written."""
     new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
-    guard = {"table_id": table.id, "read_version": table.version, "new_version": new_version,
+    guard = {"table_id": table.id, "read_version": table.version, "read_seating": table.seating,
+             "new_version": new_version,
              "new_state": new_state, "written_at": written_at, "finished": finished}
     # What the change wrote through the ORM goes first (an undo marks the action it reverts
     # undone), so that the history read back shows it.
@@ -292,7 +295,13 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
     (table_id, request_id) constraint refuses the second event, and the retry finds the first.
     """
 
+    # A move built on this process's copy of the table (table_copies.py) gets one attempt: one
+    # that would be retried is done again by its route from the database, actor and all.
+    from_copy = table_copies.is_copy(db.session.get_one(Table, table_id))  # the identity map's: no query
+
     def attempt(first: bool) -> Recorded | None:
+        if from_copy and not first:
+            raise table_copies.Outdated()
         table = _table_as_read(table_id, lock=not first)
         if not first and (seen := _duplicate(table_id, request_id)) is not None:
             return _already_done(seen)
@@ -321,6 +330,7 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
         _commit_keeping_objects()
         if history_lines:
             recent_history.keep(table.token, recent_history.stamp(table), history_lines, lines)
+        table_copies.keep(table)
         live.announce(table_id, version)
         return Recorded(version, change.label, history=lines if history_lines else None)
 

@@ -30,6 +30,10 @@ class Table(db.Model):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # Counts the changes to who holds which seat (a claim, a release): they make no event and so
+    # no new version. A move's write checks it beside the version, so that a move is written only
+    # by the phone that still holds its seat (log._write; table_copies.py relies on it).
+    seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     host_device: Mapped[str] = mapped_column(String(64))  # sha256 of the host phone's device secret
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
-from . import devices, library
+from . import devices, library, table_copies
 from .extensions import db
 from .games.base import MAX_NAME, Game, PlayerSpec, RuleError
 from .models import Seat, Snapshot, Table, utcnow
@@ -119,6 +119,7 @@ def claim(table: Table, index: int, device: str) -> None:
     # One seat per phone per table: claiming another seat leaves the old one free.
     db.session.execute(update(Seat).where(Seat.table_id == table.id, Seat.device == device, Seat.id != target.id)
                        .values(device=None, claimed_at=None).execution_options(synchronize_session=False))
+    _seating_changed(table)
     db.session.commit()
     db.session.expire(table)
 
@@ -133,7 +134,17 @@ def release(table: Table, index: int, device: str) -> None:
         raise RuleError("Only the phone holding this seat, or the host, can hand it over.")
     target.device = None
     target.claimed_at = None
+    _seating_changed(table)
     db.session.commit()
+
+
+def _seating_changed(table: Table) -> None:
+    """Counted on the table, in the claim's or release's transaction: a move read before it no
+    longer lands (its write checks the count, log._write), nor one built on a copy kept before
+    it (table_copies.py)."""
+    db.session.execute(update(Table).where(Table.id == table.id).values(seating=Table.seating + 1)
+                       .execution_options(synchronize_session=False))
+    table_copies.forget(table.token)
 
 
 def tables_of_device(device: str, limit: int = 20) -> list[Table]:

@@ -91,21 +91,21 @@ def test_a_move_costs_the_same_few_queries_at_the_first_and_the_300th(client, ph
         assert response.status_code == 200, response.get_data(as_text=True)
         per_move.append(queries.statements)
     every = app.config["SNAPSHOT_EVERY"]
-    first, last = per_move[0], per_move[299]
-    assert first == last
-    # Read the table with its seats; write its state; insert the event, which comes back as the
-    # newest history line. The lines before it are the version read's, which the process kept
-    # from the board that showed them (recent_history.py); the API answers with the table as
-    # the move left it, read nowhere else.
+    first, second, last = per_move[0], per_move[1], per_move[299]
+    # The first move reads the table with its seats; the process then keeps the table as the
+    # move wrote it (table_copies.py), and every later move is built on that copy: no read.
+    # Then: write the state (only if still at the version and seating read), and insert the
+    # event, which comes back as the newest history line. The lines before it are the version
+    # read's, which the process kept from the board that showed them (recent_history.py); the
+    # API answers with the table as the move left it, read nowhere else.
     # On PostgreSQL the version check, the state, the event, the NOTIFY and the history are one
     # statement.
-    if database_url.startswith("postgresql"):
-        assert first == ["SELECT", "WITH"], first
-    else:
-        assert first == ["SELECT", "UPDATE", "INSERT"], first
+    write = ["WITH"] if database_url.startswith("postgresql") else ["UPDATE", "INSERT"]
+    assert first == ["SELECT", *write], first
+    assert second == last == write, (second, last)
     for version, statements in enumerate(per_move, start=1):
         # Every move is the same, but for the snapshot written every SNAPSHOT_EVERY versions.
-        expected = first + ["INSERT"] if version % every == 0 else first
+        expected = per_move[0 if version == 1 else 1] + (["INSERT"] if version % every == 0 else [])
         assert sorted(statements) == sorted(expected), (version, statements)
 
 
@@ -166,7 +166,7 @@ def pg_app(database_url, tmp_path):
     dispose(app)
 
 
-def test_on_postgresql_a_move_is_two_statements_and_a_longer_change_one_transaction(pg_app):
+def test_on_postgresql_a_move_is_one_statement_and_a_longer_change_one_transaction(pg_app):
     client, player = pg_app.test_client(), pg_app.test_client()
     token = start_table(client, players=PLAYERS)["token"]
     claim(player, token, 0)
@@ -180,10 +180,12 @@ def test_on_postgresql_a_move_is_two_statements_and_a_longer_change_one_transact
             response = form_move(player, token, csrf, n)
             assert response.status_code == 200 and f'data-version="{n + 1}"' in response.get_data(as_text=True)
             per_move.append(seen.statements)
-        # A move: the table read, then one statement writes it all (no BEGIN, no COMMIT).
-        assert per_move[0] == per_move[1] == per_move[2] == [("SELECT", False), ("WITH", False)]
+        # A move: one statement writes it all (no BEGIN, no COMMIT), on the table as the
+        # previous move left it (table_copies.py); the first move reads the table first.
+        assert per_move[0] == [("SELECT", False), ("WITH", False)]
+        assert per_move[1] == per_move[2] == [("WITH", False)]
         # Version 4 takes a snapshot too: the write and the snapshot commit together.
-        assert per_move[3] == [("SELECT", False), ("WITH", True), ("INSERT", True)]
+        assert per_move[3] == [("WITH", True), ("INSERT", True)]
         seen.statements = []
         undone = player.post(f"/t/{token}/undo", headers={"HX-Request": "true"},
                              data={"csrf_token": csrf, "request_id": "undo-1"})

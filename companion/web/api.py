@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
 
-from .. import devices, json_input, log, seating
+from .. import devices, json_input, log, seating, table_copies
 from ..extensions import csrf, limiter
 from ..games import get as get_game
 from ..games import registry
@@ -21,7 +21,8 @@ from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
 from ..models import Table
 from . import submit
-from .context import a_failure, actor_for, load_table, optional_int, public_url, valid_request_id, version_arg
+from .context import (a_failure, actor_for, load_table, on_a_copy_or_fresh, optional_int, public_url,
+                      valid_request_id, version_arg)
 from .openapi import document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -191,13 +192,15 @@ def _answer(table: Table, outcome: submit.Outcome):
 @bp.post("/tables/<token>/actions")
 def act(token: str):
     log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
-    table = load_table(token)
-    actor = actor_for(table)
+    # An unknown table is a 404 before its body is looked at; a table this process keeps a copy
+    # of is known (table_copies.py).
+    read = None if table_copies.kept(token) else load_table(token)
     data = body()
     expected, request_id = _control(data)
     if not isinstance(data.get("type"), str):
         raise ApiError(422, "type: the name of the move is missing.")
-    return _answer(table, submit.submit(table, actor, data, expected_version=expected, request_id=request_id))
+    return _answer(*on_a_copy_or_fresh(token, lambda table: submit.submit(
+        table, actor_for(table), dict(data), expected_version=expected, request_id=request_id), read))
 
 
 @bp.post("/tables/<token>/undo")

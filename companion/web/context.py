@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from flask import abort, current_app, g, request
 from flask_limiter.util import get_remote_address
@@ -11,12 +11,14 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from werkzeug.datastructures import MultiDict
 
-from .. import devices
+from .. import devices, log, table_copies
 from ..extensions import db, limiter
 from ..games.base import Actor, whole_number
-from ..log import MAX_VERSION
 from ..models import Table
 from ..seating import seat_of
+
+if TYPE_CHECKING:
+    from .submit import Outcome
 
 
 # Built once (building it costs about as much as running it). The seats come in the same
@@ -31,6 +33,27 @@ def load_table(token: str) -> Table:
         count_a_wrong_token()
         abort(404)
     return table
+
+
+def on_a_copy_or_fresh(token: str, move: Callable[[Table], Outcome],
+                       read: Table | None = None) -> tuple[Table, Outcome]:
+    """A move on the table of ``token``: built on this process's copy of it when there is one
+    (no read: table_copies.py), and kept if it landed; anything else — a refusal, a stale screen,
+    a repeat, a write that found the table changed — is done again on the table as the database
+    has it now, so that what the phone is told and shown never comes from a copy. ``read``:
+    the table, if the request already read it."""
+    table = table_copies.attach(token) if read is None else None
+    if table is not None:
+        try:
+            outcome = move(table)
+        except table_copies.Outdated:
+            outcome = None
+        if outcome is not None and outcome.landed:
+            return table, outcome
+        table_copies.start_over(token)
+        log.reads_outside_a_transaction()
+    table = read if read is not None else load_table(token)
+    return table, move(table)
 
 
 def count_a_wrong_token() -> None:
@@ -123,5 +146,5 @@ def version_arg(name: str) -> int | None:
     if not digits or not digits.isascii() or not digits.isdigit():
         return None
     if len(digits) > 10:  # past any version, either way: not worth converting thousands of digits
-        return -1 if text.startswith("-") else MAX_VERSION + 1
-    return max(-1, min(int(text), MAX_VERSION + 1))
+        return -1 if text.startswith("-") else log.MAX_VERSION + 1
+    return max(-1, min(int(text), log.MAX_VERSION + 1))

@@ -14,7 +14,8 @@ from ..i18n import translate
 from ..models import Table
 from . import submit
 from .board import HISTORY_ON_BOARD, board_context, for_phone
-from .context import actor_for, form_to_action, load_table, optional_int, valid_request_id, version_arg
+from .context import (actor_for, form_to_action, load_table, on_a_copy_or_fresh, optional_int, valid_request_id,
+                      version_arg)
 from .submit import Outcome
 
 bp = Blueprint("play", __name__)
@@ -82,7 +83,7 @@ def act(token: str):
     log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
     return _change(token, lambda table, actor, expected, request_id: submit.submit(
         table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id,
-        history_lines=_answer_history_lines()))
+        history_lines=_answer_history_lines()), on_a_copy=True)
 
 
 @bp.post("/t/<token>/undo")
@@ -96,17 +97,23 @@ def _answer_history_lines() -> int:
     return HISTORY_ON_BOARD if htmx else 0
 
 
-def _change(token: str, change: Callable[[Table, Actor, int | None, str | None], Outcome]):
+def _change(token: str, change: Callable[[Table, Actor, int | None, str | None], Outcome], on_a_copy=False):
     """What every form that changes a table shares: its controls (the version it was looking
-    at, its one-time id) must be intact; the move service decides the rest."""
-    table = load_table(token)
-    actor = actor_for(table)
+    at, its one-time id) must be intact; the move service decides the rest. ``on_a_copy``: a
+    move, built on this process's copy of the table when it has one (``on_a_copy_or_fresh``)."""
     try:
         expected = optional_int(request.form.get("version"))
         request_id = form_request_id()
     except ValueError:
-        return _respond(table, Outcome(400, "error", translate("The form was damaged; please try again.")))
-    return _respond(table, change(table, actor, expected, request_id))
+        return _respond(load_table(token), Outcome(400, "error", translate("The form was damaged; please try again.")))
+
+    def changed(table: Table) -> Outcome:
+        return change(table, actor_for(table), expected, request_id)
+
+    if on_a_copy:
+        return _respond(*on_a_copy_or_fresh(token, changed))
+    table = load_table(token)
+    return _respond(table, changed(table))
 
 
 def form_request_id() -> str | None:

@@ -40,6 +40,11 @@ class Outcome:
     def refused(self) -> bool:
         return self.status >= 400
 
+    @property
+    def landed(self) -> bool:
+        """A move written now (not refused, not a repeat of one written before)."""
+        return self.recorded is not None and not self.recorded.duplicate
+
     def notice(self) -> dict[str, str] | None:
         """The line the seat page shows above the board."""
         return {"kind": self.kind, "text": self.text} if self.text else None
