@@ -119,7 +119,7 @@ TABLES = Table.__table__
 WRITE_IF_UNCHANGED = (
     update(TABLES)
     .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("read_version"),
-           TABLES.c.seating == bindparam("read_seating"))
+           TABLES.c.seating == bindparam("read_seating"), TABLES.c.created_at == bindparam("read_created_at"))
     .values(version=bindparam("new_version"), state=bindparam("new_state"), updated_at=bindparam("written_at"),
             finished=bindparam("finished"))
 )
@@ -185,8 +185,10 @@ def _write(table: Table, new_state: State, event: Event, history_lines: int) -> 
     ``history_lines`` latest lines as the change leaves them. None when another writer got there
     first: nothing was written."""
     new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
+    # The row as read: its version, who held the seats, and which table it is — one made again
+    # under the same id (a restored database) has another created_at.
     guard = {"table_id": table.id, "read_version": table.version, "read_seating": table.seating,
-             "new_version": new_version,
+             "read_created_at": table.created_at, "new_version": new_version,
              "new_state": new_state, "written_at": written_at, "finished": finished}
     # What the change wrote through the ORM goes first (an undo marks the action it reverts
     # undone), so that the history read back shows it.

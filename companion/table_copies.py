@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import inspect
 from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import instance_state, set_committed_value
 
 from .extensions import db
 from .models import Seat, Table
@@ -99,19 +100,21 @@ def attach(token: str) -> Table | None:
         return None
     row, seats = copy
     table = _built(Table, {key: json.loads(value) if key in AS_JSON else value for key, value in row.items()})
-    table.seats = [_built(Seat, values) for values in seats]
-    for seat in table.seats:
+    built_seats = [_built(Seat, values) for values in seats]
+    set_committed_value(table, "seats", built_seats)
+    for seat in built_seats:
+        set_committed_value(seat, "table", table)
         make_transient_to_detached(seat)
-    make_transient_to_detached(table)  # as if loaded: no change to flush
+    make_transient_to_detached(table)
     inspect(table).info[COPIED] = True
     db.session.add(table)  # with its seats (the relationship cascades)
     return table
 
 
 def _built(model, values: dict[str, Any]):
+    """An instance holding ``values`` as a query would have loaded them: no change to flush."""
     instance = model.__mapper__.class_manager.new_instance()
-    for key, value in values.items():
-        setattr(instance, key, value)
+    instance_state(instance).dict.update(values)
     return instance
 
 

@@ -5,6 +5,7 @@ who holds which seat, not with what a refused phone is shown."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import text
@@ -102,6 +103,23 @@ def test_a_phone_ahead_of_the_copy_is_not_told_it_is_behind(app, client, phone):
         "csrf_token": csrf, "request_id": "end-1", "type": "end_round", "version": "2"})
     assert answer.status_code == 200, answer.get_data(as_text=True)
     assert 'data-version="3"' in answer.get_data(as_text=True) and version_of(app, token) == 3
+
+
+def test_a_copy_of_an_earlier_table_under_the_same_id_and_token_is_not_trusted(app, client, phone):
+    """A database restored (or a table made again) under a running server: same token, same id,
+    same version and seating, another table. Its creation time tells them apart."""
+    token = start_table(client)["token"]
+    ann = phone()
+    claim(ann, token, 0)
+    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
+    assert tap(ann, token, csrf, 1).status_code == 200
+    row, seats = table_copies._copies.get(token)
+    earlier = json.loads(row["state"])
+    earlier["players"][0]["rounds"] = [100]
+    table_copies._copies.put(token, ({**row, "state": json.dumps(earlier),
+                                      "created_at": row["created_at"] - timedelta(days=1)}, seats))
+    board = tap(ann, token, csrf, 2).get_data(as_text=True)
+    assert '<td class="num big total">2</td>' in board and 'data-version="2"' in board
 
 
 def test_a_refused_move_is_answered_from_the_database_not_from_the_copy(app, client, phone):
