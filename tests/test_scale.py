@@ -166,11 +166,16 @@ def pg_app(database_url, tmp_path):
     dispose(app)
 
 
-def test_on_postgresql_a_move_is_one_statement_and_a_longer_change_one_transaction(pg_app):
-    client, player = pg_app.test_client(), pg_app.test_client()
-    token = start_table(client, players=PLAYERS)["token"]
+def seated_player(app):
+    """A phone in the first seat of a new table, its page loaded: (phone, token, CSRF token)."""
+    player = app.test_client()
+    token = start_table(app.test_client(), players=PLAYERS)["token"]
     claim(player, token, 0)
-    csrf = csrf_of(player.get(f"/t/{token}").get_data(as_text=True))
+    return player, token, csrf_of(player.get(f"/t/{token}").get_data(as_text=True))
+
+
+def test_on_postgresql_a_move_is_one_statement_and_a_longer_change_one_transaction(pg_app):
+    player, token, csrf = seated_player(pg_app)
     with pg_app.app_context():
         seen = InTransaction(db.engine)
     try:
@@ -200,10 +205,7 @@ def test_on_postgresql_a_board_refresh_is_one_statement_and_keeps_the_moves_prep
     """Four phones refresh their boards after each move. A refresh sends one statement and no
     transaction: a ROLLBACK would make psycopg forget the statements it prepared on that
     connection, and every move after a refresh would be parsed and planned again."""
-    client, player = pg_app.test_client(), pg_app.test_client()
-    token = start_table(client, players=PLAYERS)["token"]
-    claim(player, token, 0)
-    csrf = csrf_of(player.get(f"/t/{token}").get_data(as_text=True))
+    player, token, csrf = seated_player(pg_app)
     with pg_app.app_context():
         seen = InTransaction(db.engine)
     try:

@@ -24,6 +24,17 @@ def tap(phone, token: str, csrf: str, n: int, **fields):
         "csrf_token": csrf, "request_id": f"tap-{n}", "type": "add_points", "seat": "0", "points": "1", **fields})
 
 
+def ann_tapped_once(client, phone):
+    """A new table; Ann's phone sits in the first seat and taps "Add" once, so that this process
+    keeps a copy of the table at version 1. (token, Ann's phone, her page's CSRF token)"""
+    token = start_table(client)["token"]
+    ann = phone()
+    claim(ann, token, 0)
+    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
+    assert tap(ann, token, csrf, 1).status_code == 200
+    return token, ann, csrf
+
+
 class AnotherProcess:
     """What a second server process does to this one's copy: nothing. A change made through the
     app here is made "elsewhere" by putting back the copy this process had before it."""
@@ -48,11 +59,7 @@ def version_of(app, token: str) -> int:
 
 
 def test_a_move_on_a_copy_made_old_elsewhere_lands_on_the_table_as_it_is(app, client, phone):
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200  # Ann's copy: version 1, 1 point
+    token, ann, csrf = ann_tapped_once(client, phone)  # Ann's copy: version 1, 1 point
     with AnotherProcess(token):
         assert act(client, token, type="add_points", seat=0, points=10).status_code == 200
     answer = tap(ann, token, csrf, 2)
@@ -92,11 +99,7 @@ def test_a_phone_whose_seat_was_taken_over_elsewhere_cannot_move_from_a_copy_nor
 def test_a_phone_ahead_of_the_copy_is_not_told_it_is_behind(app, client, phone):
     """The copy is at version 1; the phone already shows version 2, made elsewhere, and ends the
     round (a move that must not be made on a screen older than the table)."""
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200
+    token, ann, csrf = ann_tapped_once(client, phone)
     with AnotherProcess(token):
         assert act(client, token, type="add_points", seat=1, points=5).status_code == 200
     answer = ann.post(f"/t/{token}/act", headers={"HX-Request": "true"}, data={
@@ -108,11 +111,7 @@ def test_a_phone_ahead_of_the_copy_is_not_told_it_is_behind(app, client, phone):
 def test_a_copy_of_an_earlier_table_under_the_same_id_and_token_is_not_trusted(app, client, phone):
     """A database restored (or a table made again) under a running server: same token, same id,
     same version and seating, another table. Its creation time tells them apart."""
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200
+    token, ann, csrf = ann_tapped_once(client, phone)
     row, seats = table_copies._copies.get(token)
     earlier = json.loads(row["state"])
     earlier["players"][0]["rounds"] = [100]
@@ -124,11 +123,7 @@ def test_a_copy_of_an_earlier_table_under_the_same_id_and_token_is_not_trusted(a
 
 def test_a_refused_move_is_answered_from_the_database_not_from_the_copy(app, client, phone):
     """A copy made old elsewhere says the game is still on; the database says it is over."""
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200
+    token, ann, csrf = ann_tapped_once(client, phone)
     with AnotherProcess(token):
         assert act(client, token, type="finish").status_code == 200
     answer = tap(ann, token, csrf, 2)
@@ -138,11 +133,7 @@ def test_a_refused_move_is_answered_from_the_database_not_from_the_copy(app, cli
 
 
 def test_a_copy_is_attached_as_read_and_owns_nothing_a_request_changes(app, client, phone):
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200
+    token, ann, csrf = ann_tapped_once(client, phone)
     with app.test_request_context():
         table = table_copies.attach(token)
         assert table is not None and table_copies.is_copy(table)
@@ -162,11 +153,8 @@ def test_a_copy_is_attached_as_read_and_owns_nothing_a_request_changes(app, clie
 
 
 def test_a_claim_or_a_release_here_forgets_the_copy(app, client, phone):
-    token = start_table(client)["token"]
-    ann = phone()
-    claim(ann, token, 0)
-    csrf = csrf_of(ann.get(f"/t/{token}").get_data(as_text=True))
-    assert tap(ann, token, csrf, 1).status_code == 200 and table_copies.kept(token)
+    token, ann, csrf = ann_tapped_once(client, phone)
+    assert table_copies.kept(token)
     claim(phone(), token, 1)
     assert not table_copies.kept(token)
     with app.app_context():
