@@ -63,7 +63,8 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "LIVE_STREAMS_PER_TABLE": int(os.environ.get("LIVE_STREAMS_PER_TABLE", "32")),
         "LIVE_STREAMS_PER_ADDRESS": int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "64")),
         "SNAPSHOT_EVERY": 32,
-        # PostgreSQL only: "off" matches SQLite's durability and halves a move's wait (database.py).
+        # PostgreSQL only: "off" is SQLite's durability here, and a move's write no longer waits
+        # for the disk (database.py).
         "PG_SYNCHRONOUS_COMMIT": os.environ.get("PG_SYNCHRONOUS_COMMIT", "off"),
         "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                                "application/json", "image/svg+xml"],

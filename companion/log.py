@@ -2,8 +2,8 @@
 
 ``append`` applies a move with an optimistic version check: it reads the table, asks the
 game to apply the move, and writes the new state only if nobody wrote in between
-(``UPDATE … WHERE version = read version AND seating = read seating``: nor changed who holds
-which seat). A writer that lost the race retries on the
+(``UPDATE … WHERE version = read version AND seating = read seating AND created_at = …``: nor
+changed who holds which seat, nor is it another table under the same id). A writer that lost the race retries on the
 newer state, or — when the phone said which version it was looking at and the move is not
 ``stale_ok`` — is told the table moved. Nothing is ever overwritten silently.
 

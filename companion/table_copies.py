@@ -2,9 +2,10 @@
 
 A move reads its table and seats, then writes. The process that wrote the table's latest version
 already knows all of it: the next move there is built on that copy, and written with the guard
-every write has — ``UPDATE … WHERE version = <read> AND seating = <read>`` (log._write) — which
-lands only if the database still holds exactly that version with the same seat holders
-(``Table.seating`` counts claims and releases). A copy may be old, never wrong where it counts:
+every write has — ``UPDATE … WHERE version = <read> AND seating = <read> AND created_at = <read>``
+(log._write) — which lands only if the database still holds exactly that version of that table
+with the same seat holders (``Table.seating`` counts claims and releases; a table made again
+under the same id has another ``created_at``). A copy may be old, never wrong where it counts:
 
 - a move whose write finds the table changed writes nothing, and is done again from the
   database (``Outdated``; web/context.py ``on_a_copy_or_fresh``);
