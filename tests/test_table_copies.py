@@ -5,9 +5,11 @@ who holds which seat, not with what a refused phone is shown."""
 from __future__ import annotations
 
 import json
+import threading
 from datetime import timedelta
 
 import pytest
+import requests
 from sqlalchemy import text
 
 from companion import table_copies
@@ -182,3 +184,56 @@ def fresh_copies():
     table_copies.forget_all()
     yield
     table_copies.forget_all()
+
+
+@pytest.mark.slow
+def test_two_processes_each_with_its_copies_lose_no_tap_and_apply_none_twice(request, database_url):
+    """Two gunicorn instances on one database, four phones tapping through both at once: each
+    process's copy is old whenever the other wrote last. Then a phone whose seat was taken over
+    through one process taps through the other, which still keeps the copy of before."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("several server processes need PostgreSQL")
+    start_server = request.getfixturevalue("server_factory")
+    servers = [start_server(), start_server()]
+    token = requests.post(f"{servers[0].url}/api/tables", timeout=10, json={
+        "game": "scorepad", "players": [{"name": f"P{i}", "colour": c}
+                                        for i, c in enumerate(["red", "blue", "green", "yellow"])]}).json()["token"]
+    phones = [requests.Session() for _ in range(4)]
+    for seat, phone in enumerate(phones):
+        assert phone.post(f"{servers[seat % 2].url}/api/tables/{token}/seats/{seat}/claim", json={},
+                          timeout=10).status_code == 200
+    failures: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def taps(seat: int) -> None:
+        barrier.wait()
+        for n in range(25):
+            server = servers[(seat + n) % 2]  # each phone's taps alternate between the processes
+            response = phones[seat].post(f"{server.url}/api/tables/{token}/actions", timeout=30, json={
+                "type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"})
+            if response.status_code != 200:
+                failures.append(f"{response.status_code} {response.text[:200]}")
+
+    threads = [threading.Thread(target=taps, args=(seat,)) for seat in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    table = requests.get(f"{servers[1].url}/api/tables/{token}", timeout=10).json()
+    assert table["version"] == 100
+    assert [p["total"] for p in table["view"]["players"]] == [25 * (seat + 1) for seat in range(4)]
+
+    # Seat 0's phone taps through process 0, which keeps the table as it wrote it...
+    here, there = servers
+    last = phones[0].post(f"{here.url}/api/tables/{token}/actions", timeout=10,
+                          json={"type": "add_points", "seat": 0, "points": 1})
+    assert last.status_code == 200 and last.json()["version"] == 101
+    # ...then, through process 1, that phone hands its seat over and a new phone sits there.
+    newcomer = requests.Session()
+    assert phones[0].post(f"{there.url}/api/tables/{token}/seats/0/release", json={}, timeout=10).status_code == 200
+    assert newcomer.post(f"{there.url}/api/tables/{token}/seats/0/claim", json={}, timeout=10).status_code == 200
+    refused = phones[0].post(f"{here.url}/api/tables/{token}/actions", timeout=10,
+                             json={"type": "add_points", "seat": 0, "points": 1})
+    assert refused.status_code == 403, refused.text
+    assert requests.get(f"{there.url}/api/tables/{token}", timeout=10).json()["version"] == 101
