@@ -16,10 +16,10 @@ is one query fewer per move, on PostgreSQL seven rows fewer to send back.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
+
+from .kept_per_table import KeptPerTable
 
 TABLES_KEPT = 512  # a club night is a few hundred tables; 8 lines are about 10 KB: 5 MB at most
 
@@ -35,56 +35,30 @@ def stamp(table: Any) -> Stamp:
     return table.version, written
 
 
-class _Kept:
-    """Token → (stamp, limit, lines), least recently used first."""
-
-    def __init__(self) -> None:
-        self._lines: OrderedDict[str, tuple[Stamp, int, tuple[Any, ...]]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, token: str, at: Stamp, limit: int) -> tuple[Any, ...] | None:
-        with self._lock:
-            kept = self._lines.get(token)
-            if kept is None or kept[:2] != (at, limit):
-                return None
-            self._lines.move_to_end(token)
-            return kept[2]
-
-    def put(self, token: str, at: Stamp, limit: int, lines: Sequence[Any]) -> None:
-        # A line newer than the version comes from a change that landed between reading the
-        # table and reading its history: it belongs to a later version, not to this one.
-        lines = tuple(line for line in lines if line.version <= at[0])[:limit]
-        with self._lock:
-            self._lines[token] = (at, limit, lines)
-            self._lines.move_to_end(token)
-            while len(self._lines) > TABLES_KEPT:
-                self._lines.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._lines.clear()
-
-
-_kept = _Kept()
+# Token → (stamp, limit, lines).
+_kept = KeptPerTable(lambda: TABLES_KEPT)
 
 
 def latest(token: str, at: Stamp, limit: int, read: Callable[[], Sequence[Any]]) -> list[Any]:
     """The ``limit`` latest lines of the table at ``at``: kept ones, or ``read()`` and kept."""
-    lines = _kept.get(token, at, limit)
+    lines = kept(token, at, limit)
     if lines is None:
         lines = read()
-        _kept.put(token, at, limit, lines)
+        keep(token, at, limit, lines)
     return list(lines)
 
 
 def kept(token: str, at: Stamp, limit: int) -> tuple[Any, ...] | None:
     """The ``limit`` latest lines of the table at ``at`` if they are kept, else None."""
-    return _kept.get(token, at, limit)
+    entry = _kept.get(token)
+    return entry[2] if entry is not None and entry[:2] == (at, limit) else None
 
 
 def keep(token: str, at: Stamp, limit: int, lines: Sequence[Any]) -> None:
     """The table's lines at ``at``, as the change that wrote that version made or read them."""
-    _kept.put(token, at, limit, lines)
+    # A line newer than the version comes from a change that landed between reading the table
+    # and reading its history: it belongs to a later version, not to this one.
+    _kept.put(token, (at, limit, tuple(line for line in lines if line.version <= at[0])[:limit]))
 
 
 def forget_all() -> None:

@@ -20,8 +20,6 @@ so nothing a request does to them can reach the copy.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import inspect
@@ -29,6 +27,7 @@ from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import instance_state, set_committed_value
 
 from .extensions import db
+from .kept_per_table import KeptPerTable
 from .models import Seat, Table
 
 TABLES_KEPT = 512  # a club night's tables; a copy is its state's JSON (a few KB) and its seats
@@ -43,40 +42,8 @@ class Outdated(Exception):
     """The copy a move was built on is not the table any more: nothing was written."""
 
 
-class _Copies:
-    """Token → the row's and its seats' values, least recently used first."""
-
-    def __init__(self) -> None:
-        self._copies: OrderedDict[str, tuple[dict[str, Any], tuple[dict[str, Any], ...]]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, token: str):
-        with self._lock:
-            copy = self._copies.get(token)
-            if copy is not None:
-                self._copies.move_to_end(token)
-            return copy
-
-    def put(self, token: str, copy) -> None:
-        with self._lock:
-            self._copies[token] = copy
-            self._copies.move_to_end(token)
-            while len(self._copies) > TABLES_KEPT:
-                self._copies.popitem(last=False)
-
-    def pop(self, token: str) -> None:
-        with self._lock:
-            self._copies.pop(token, None)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._copies.clear()
-
-    def __len__(self) -> int:
-        return len(self._copies)
-
-
-_copies = _Copies()
+# Token → (the row's values, its seats' values).
+_copies = KeptPerTable(lambda: TABLES_KEPT)
 
 
 def keep(table: Table) -> None:

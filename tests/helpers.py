@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+import threading
+from typing import Any, Callable
 
 from companion.games.base import Actor
 
@@ -62,3 +63,24 @@ def post_form(phone, token: str, html: str, move: str, carrying: dict | None = N
     response = phone.post(f"/t/{token}/act", data={**matches[0], **typed}, headers={"HX-Request": "true"})
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_data(as_text=True)
+
+
+def taps_at_once(phones: int, taps: int, tap: Callable[[int, int], Any]) -> list[str]:
+    """Each of ``phones`` phones sends ``taps`` moves, all phones at once (a thread each, started
+    together): ``tap(seat, n)`` sends one and returns the answer. Every answer that was not a 200."""
+    failures: list[str] = []
+    barrier = threading.Barrier(phones)
+
+    def send(seat: int) -> None:
+        barrier.wait()
+        for n in range(taps):
+            response = tap(seat, n)
+            if response.status_code != 200:
+                failures.append(f"{response.status_code} {response.text[:200]}")
+
+    threads = [threading.Thread(target=send, args=(seat,)) for seat in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failures

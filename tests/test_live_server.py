@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 import requests
+
+from tests.helpers import taps_at_once
 
 PLAYERS = [{"name": f"P{i}", "colour": c} for i, c in
            enumerate(["red", "blue", "green", "yellow", "purple", "black", "white", "orange"])]
@@ -28,22 +29,9 @@ def seated_phone(server, token, seat):
 def test_eight_phones_fifty_taps_each_all_400_recorded_exactly_once(server):
     host, token = start(server)
     phones = [seated_phone(server, token, seat) for seat in range(8)]
-    failures: list[str] = []
-    barrier = threading.Barrier(8)
-
-    def tap(seat: int) -> None:
-        barrier.wait()
-        for n in range(50):
-            response = phones[seat].post(f"{server.url}/api/tables/{token}/actions", timeout=30, json={
-                "type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"})
-            if response.status_code != 200:
-                failures.append(f"{response.status_code} {response.text}")
-
-    threads = [threading.Thread(target=tap, args=(seat,)) for seat in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    failures = taps_at_once(8, 50, lambda seat, n: phones[seat].post(
+        f"{server.url}/api/tables/{token}/actions", timeout=30,
+        json={"type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"}))
     assert failures == []
     table = host.get(f"{server.url}/api/tables/{token}", timeout=10).json()
     assert table["version"] == 400

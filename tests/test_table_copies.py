@@ -5,7 +5,6 @@ who holds which seat, not with what a refused phone is shown."""
 from __future__ import annotations
 
 import json
-import threading
 from datetime import timedelta
 
 import pytest
@@ -15,7 +14,7 @@ from sqlalchemy import text
 from companion import table_copies
 from companion.extensions import db
 from companion.models import Table
-from tests.helpers import act, claim, csrf_of, start_table
+from tests.helpers import act, claim, csrf_of, start_table, taps_at_once
 
 SECRET = 4242
 
@@ -202,23 +201,10 @@ def test_two_processes_each_with_its_copies_lose_no_tap_and_apply_none_twice(req
     for seat, phone in enumerate(phones):
         assert phone.post(f"{servers[seat % 2].url}/api/tables/{token}/seats/{seat}/claim", json={},
                           timeout=10).status_code == 200
-    failures: list[str] = []
-    barrier = threading.Barrier(4)
-
-    def taps(seat: int) -> None:
-        barrier.wait()
-        for n in range(25):
-            server = servers[(seat + n) % 2]  # each phone's taps alternate between the processes
-            response = phones[seat].post(f"{server.url}/api/tables/{token}/actions", timeout=30, json={
-                "type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"})
-            if response.status_code != 200:
-                failures.append(f"{response.status_code} {response.text[:200]}")
-
-    threads = [threading.Thread(target=taps, args=(seat,)) for seat in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    # Each phone's taps alternate between the processes.
+    failures = taps_at_once(4, 25, lambda seat, n: phones[seat].post(
+        f"{servers[(seat + n) % 2].url}/api/tables/{token}/actions", timeout=30,
+        json={"type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"}))
     assert failures == []
     table = requests.get(f"{servers[1].url}/api/tables/{token}", timeout=10).json()
     assert table["version"] == 100
