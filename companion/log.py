@@ -21,6 +21,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from sqlalchemy import Row, Text, bindparam, cast, delete, exists, func, insert, inspect, null, select, union_all, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.util import identity_key
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import library, live, recent_history, table_copies
@@ -67,22 +68,38 @@ def game_of(table: Table) -> Game:
     return game
 
 
+TABLE_COLUMNS = tuple(column.key for column in inspect(Table).column_attrs)
+
+
 def _table_as_read(table_id: int, lock: bool = False) -> Table:
     """The table as this request already read it (no query), or read afresh once a failed attempt
     rolled back, which expires it. A copy a moment old is safe: the write lands only if the
     table is still at the version read, and the retry reads again.
 
     ``lock``: after a lost race the retry reads the row ``FOR UPDATE`` (PostgreSQL; SQLite
-    has one writer at a time anyway): other writers of this table wait for it instead of
+    takes its one write lock, ``BEGIN IMMEDIATE``): other writers of this table wait for it instead of
     winning again. An undo reads more than a move before it writes (the nearest snapshot, the
     actions after it), so without this it could lose to a steady stream of small moves
     until it gave up — 12 of 19 undos did, on PostgreSQL, against 6 phones adding points.
     """
     if not lock:
         return db.session.get_one(Table, table_id)
-    return db.session.execute(
-        select(Table).where(Table.id == table_id).with_for_update().execution_options(populate_existing=True)
-    ).scalar_one()
+    if db.engine.dialect.name == "sqlite":
+        # SQLite has no row locks: the retry takes the database's write lock before it reads
+        # (other writers queue behind it, busy_timeout), or it could lose every time as above —
+        # one undo in 800 moves still gave up after MAX_TRIES on a loaded two-core machine.
+        connection = db.session.connection()
+        if not connection.connection.dbapi_connection.in_transaction:  # a write of this request began one
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        _in_a_transaction_from_here()  # a lock read outside a transaction is let go at once
+    kept = db.session.identity_map.get(identity_key(Table, table_id))
+    if kept is None:
+        return db.session.execute(select(Table).where(Table.id == table_id).with_for_update()).scalar_one()
+    # Its columns anew; its seats, if loaded, are kept (no query when the answer's board shows
+    # them): the caller checks the seating counter, so they still say who holds which seat.
+    db.session.refresh(kept, TABLE_COLUMNS, with_for_update=True)
+    return kept
 
 
 def current(table: Table) -> Table:
@@ -287,7 +304,7 @@ def _already_done(seen: Event) -> Recorded:
     return Recorded(seen.version, Label(**seen.label), duplicate=True)
 
 
-def _record(table_id: int, request_id: str | None, change_of, history_lines: int = 0) -> Recorded:
+def _record(table_id: int, request_id: str | None, change_of, history_lines: int = 0, lock: bool = False) -> Recorded:
     """The one way a change is written: dedupe, refuse on a finished table, write with the
     version guard, learn, announce — retried from a fresh read when another writer won.
     With ``history_lines``, the latest lines of the history are read before the commit.
@@ -295,16 +312,29 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
     A repeated request (a double tap, a post the phone retried) is rare, so it is looked for
     only when something is off: on a retry, or when the move is refused. Otherwise the unique
     (table_id, request_id) constraint refuses the second event, and the retry finds the first.
+
+    ``lock``: the change writes more than the table's row before that row's guarded write (an
+    undo marks an event undone and deletes snapshots), so it locks the row first, as a retry
+    does. Every transaction then takes the table's row before anything else of the table:
+    without that order, an undo holding the event it reverts and a retry holding the row
+    waited for each other until PostgreSQL's deadlock check broke in, a second later.
     """
 
     # A move built on this process's copy of the table (table_copies.py) gets one attempt: one
-    # that would be retried is done again by its route from the database, actor and all.
-    from_copy = table_copies.is_copy(db.session.get_one(Table, table_id))  # the identity map's: no query
+    # that would be retried, or locked, is done again by its route from the database, actor and all.
+    as_read = db.session.get_one(Table, table_id)  # the identity map's (the route read it): no query
+    from_copy, seating_read = table_copies.is_copy(as_read), as_read.seating
 
     def attempt(first: bool) -> Recorded | None:
-        if from_copy and not first:
+        # A locked read refreshes the row but not the seats the route authorised the actor
+        # against: a change that locks (a retry, an undo) is never built on a copy.
+        if from_copy and (lock or not first):
             raise table_copies.Outdated()
-        table = _table_as_read(table_id, lock=not first)
+        table = _table_as_read(table_id, lock=lock or not first)
+        if table.seating != seating_read:
+            # The route decided who acts from the seats it read; a locked read sees them anew.
+            # Seats changed hands since: the phone looks again, as at a stale screen.
+            raise StaleVersion(table.version)
         if not first and (seen := _duplicate(table_id, request_id)) is not None:
             return _already_done(seen)
         try:
@@ -470,7 +500,7 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
                       seat=actor.seat, by_host=actor.host, undoes=latest.version)
         return Change(previous, event, undo_label)
 
-    return _record(table_id, request_id, change_of, history_lines)
+    return _record(table_id, request_id, change_of, history_lines, lock=True)
 
 
 def replay(table: Table) -> State:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from sqlalchemy import func, select
 
 from companion import log
 from companion.extensions import db
-from companion.games.base import RuleError
+from companion.games.base import Actor, RuleError
 from companion.models import Event, Snapshot, Table
-from tests.helpers import HOST, start_table
+from tests.helpers import HOST, claim, start_table
 
 
 
@@ -113,3 +116,42 @@ def test_an_ended_game_is_read_only(app, table_id):
             add(table_id, 0, 1)
         with pytest.raises(log.TableFinished):
             log.undo(table_id, HOST)
+
+
+@pytest.mark.parametrize("change", ["undo", "a move retried"])
+def test_a_change_whose_seats_changed_hands_since_they_were_read_is_refused_as_stale(app, client, phone, change):
+    """The route decides who acts from the seats it read. A change that reads the table again
+    under a lock (an undo always; a move after it lost a race) and finds the seats changed
+    hands meanwhile is refused as a stale screen, and writes nothing: the phone looks again."""
+    token = start_table(client)["token"]
+    ann = phone()
+    claim(ann, token, 0)
+    assert client.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 1}).status_code == 200
+    with app.app_context():
+        table = db.session.query(Table).filter_by(token=token).one()  # the route's read: Ann holds seat 0
+        table_id, version = table.id, table.version
+        # Meanwhile, from other phones: the host frees Ann's seat and, for a retried move, a
+        # move makes this one's read old (in a thread: a request in this thread would share
+        # this app context, and its session).
+        def meanwhile():
+            answers.append(client.post(f"/api/tables/{token}/seats/0/release", json={}).status_code)
+            if change == "a move retried":
+                answers.append(client.post(f"/api/tables/{token}/actions",
+                                           json={"type": "add_points", "seat": 1, "points": 1}).status_code)
+
+        answers: list[int] = []
+        elsewhere = threading.Thread(target=meanwhile)
+        elsewhere.start()
+        elsewhere.join()
+        assert answers and set(answers) == {200}
+        ann_acts = Actor(0)
+        with pytest.raises(log.StaleVersion):
+            if change == "undo":
+                log.undo(table_id, ann_acts)
+            else:
+                log.append(table_id, {"type": "add_points", "seat": 0, "points": 5}, ann_acts)
+        db.session.remove()
+    with app.app_context():
+        written = db.session.scalar(select(func.max(Event.version)).where(Event.table_id == table_id))
+        assert written == version + (change == "a move retried")
+        db.session.remove()
