@@ -326,8 +326,9 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
     from_copy, seating_read = table_copies.is_copy(as_read), as_read.seating
 
     def attempt(first: bool) -> Recorded | None:
-        # A locked read refreshes the row but not the seats the route authorised the actor
-        # against: a change that locks (a retry, an undo) is never built on a copy.
+        # A change that locks (a retry, an undo) reads the row anew. On a copy, a difference
+        # would say the copy is old, not the phone's screen: the route does it again from the
+        # database instead of telling the phone it was behind.
         if from_copy and (lock or not first):
             raise table_copies.Outdated()
         table = _table_as_read(table_id, lock=lock or not first)
