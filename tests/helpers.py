@@ -65,20 +65,23 @@ def post_form(phone, token: str, html: str, move: str, carrying: dict | None = N
     return response.get_data(as_text=True)
 
 
-def taps_at_once(phones: int, taps: int, tap: Callable[[int, int], Any]) -> list[str]:
-    """Each of ``phones`` phones sends ``taps`` moves, all phones at once (a thread each, started
-    together): ``tap(seat, n)`` sends one and returns the answer. Every answer that was not a 200."""
+def points_at_once(phones: list, token: str, taps: int, server_of: Callable[[int, int], str]) -> list[str]:
+    """Each phone (seat i) adds i + 1 points to its own seat ``taps`` times over the API, all
+    phones at once (a thread each, started together); ``server_of(seat, n)`` is the base URL the
+    n-th tap goes to. Each tap has its own request id. Every answer that was not a 200."""
     failures: list[str] = []
-    barrier = threading.Barrier(phones)
+    barrier = threading.Barrier(len(phones))
 
     def send(seat: int) -> None:
         barrier.wait()
         for n in range(taps):
-            response = tap(seat, n)
+            response = phones[seat].post(
+                f"{server_of(seat, n)}/api/tables/{token}/actions", timeout=30,
+                json={"type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"})
             if response.status_code != 200:
                 failures.append(f"{response.status_code} {response.text[:200]}")
 
-    threads = [threading.Thread(target=send, args=(seat,)) for seat in range(phones)]
+    threads = [threading.Thread(target=send, args=(seat,)) for seat in range(len(phones))]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -7,7 +7,7 @@ import time
 import pytest
 import requests
 
-from tests.helpers import taps_at_once
+from tests.helpers import points_at_once
 
 PLAYERS = [{"name": f"P{i}", "colour": c} for i, c in
            enumerate(["red", "blue", "green", "yellow", "purple", "black", "white", "orange"])]
@@ -29,9 +29,7 @@ def seated_phone(server, token, seat):
 def test_eight_phones_fifty_taps_each_all_400_recorded_exactly_once(server):
     host, token = start(server)
     phones = [seated_phone(server, token, seat) for seat in range(8)]
-    failures = taps_at_once(8, 50, lambda seat, n: phones[seat].post(
-        f"{server.url}/api/tables/{token}/actions", timeout=30,
-        json={"type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"}))
+    failures = points_at_once(phones, token, 50, lambda seat, n: server.url)
     assert failures == []
     table = host.get(f"{server.url}/api/tables/{token}", timeout=10).json()
     assert table["version"] == 400

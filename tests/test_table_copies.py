@@ -14,7 +14,7 @@ from sqlalchemy import text
 from companion import table_copies
 from companion.extensions import db
 from companion.models import Table
-from tests.helpers import act, claim, csrf_of, start_table, taps_at_once
+from tests.helpers import act, claim, csrf_of, points_at_once, start_table
 
 SECRET = 4242
 
@@ -202,9 +202,7 @@ def test_two_processes_each_with_its_copies_lose_no_tap_and_apply_none_twice(req
         assert phone.post(f"{servers[seat % 2].url}/api/tables/{token}/seats/{seat}/claim", json={},
                           timeout=10).status_code == 200
     # Each phone's taps alternate between the processes.
-    failures = taps_at_once(4, 25, lambda seat, n: phones[seat].post(
-        f"{servers[(seat + n) % 2].url}/api/tables/{token}/actions", timeout=30,
-        json={"type": "add_points", "seat": seat, "points": seat + 1, "request_id": f"s{seat}-{n}"}))
+    failures = points_at_once(phones, token, 25, lambda seat, n: servers[(seat + n) % 2].url)
     assert failures == []
     table = requests.get(f"{servers[1].url}/api/tables/{token}", timeout=10).json()
     assert table["version"] == 100
