@@ -68,9 +68,6 @@ def game_of(table: Table) -> Game:
     return game
 
 
-TABLE_COLUMNS = tuple(column.key for column in inspect(Table).column_attrs)
-
-
 def _table_as_read(table_id: int, lock: bool = False) -> Table:
     """The table as this request already read it (no query), or read afresh once a failed attempt
     rolled back, which expires it. A copy a moment old is safe: the write lands only if the
@@ -98,7 +95,7 @@ def _table_as_read(table_id: int, lock: bool = False) -> Table:
         return db.session.execute(select(Table).where(Table.id == table_id).with_for_update()).scalar_one()
     # Its columns anew; its seats, if loaded, are kept (no query when the answer's board shows
     # them): the caller checks the seating counter, so they still say who holds which seat.
-    db.session.refresh(kept, TABLE_COLUMNS, with_for_update=True)
+    db.session.refresh(kept, table_copies.TABLE_COLUMNS, with_for_update=True)
     return kept
 
 
@@ -329,10 +326,11 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
         # A change that locks (a retry, an undo) reads the row anew. On a copy, a difference
         # would say the copy is old, not the phone's screen: the route does it again from the
         # database instead of telling the phone it was behind.
-        if from_copy and (lock or not first):
+        locked = lock or not first
+        if from_copy and locked:
             raise table_copies.Outdated()
-        table = _table_as_read(table_id, lock=lock or not first)
-        if table.seating != seating_read:
+        table = _table_as_read(table_id, lock=locked)
+        if locked and table.seating != seating_read:
             # The route decided who acts from the seats it read; a locked read sees them anew.
             # Seats changed hands since: the phone looks again, as at a stale screen.
             raise StaleVersion(table.version)
