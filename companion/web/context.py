@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING, Any, Callable
 
 from flask import abort, current_app, g, request
@@ -26,9 +27,19 @@ if TYPE_CHECKING:
 TABLE_BY_TOKEN = select(Table).options(joinedload(Table.seats)).where(Table.token == bindparam("token"))
 
 
+# What ``seating.new_token`` writes (URL-safe base64). A token of other characters is no table's,
+# and is not sent to the database: PostgreSQL refuses a NUL byte in a text outright (a 500).
+TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-_")
+
+
+def well_formed_token(token: str) -> bool:
+    return 16 <= len(token) <= 64 and TOKEN_CHARACTERS.issuperset(token)
+
+
 def load_table(token: str) -> Table:
-    """The table behind a join token; an unknown or malformed token is a plain 404."""
-    table = db.session.scalar(TABLE_BY_TOKEN, {"token": token}) if 16 <= len(token) <= 64 else None
+    """The table behind a join token; an unknown or malformed token is a plain 404, and counts
+    as a wrong guess either way."""
+    table = db.session.scalar(TABLE_BY_TOKEN, {"token": token}) if well_formed_token(token) else None
     if table is None:
         count_a_wrong_token()
         abort(404)
