@@ -15,7 +15,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from . import config as config_module
-    from . import database, i18n, live, security, stream_caps
+    from . import database, hosts, i18n, live, security, stream_caps
     from .extensions import babel, compress, csrf, db, htmx, limiter, migrate
     from .web import register_blueprints
 
@@ -33,6 +33,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     live.configure(app)
     stream_caps.configure(app)
+    hosts.init_app(app)  # first: a request to an unknown host name goes no further
     security.init_app(app)
     i18n.init_app(app)
     register_blueprints(app)

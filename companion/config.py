@@ -55,6 +55,8 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "RATELIMIT_HEADERS_ENABLED": True,
         "JOIN_RATE_LIMIT": os.environ.get("JOIN_RATE_LIMIT", "60 per minute"),
         "PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL", ""),
+        # Host names answered besides PUBLIC_URL's, this machine's and loopback (hosts.py).
+        "ALLOWED_HOSTS": os.environ.get("COMPANION_ALLOWED_HOSTS", ""),
         "SSE_MAX_SECONDS": int(os.environ.get("SSE_MAX_SECONDS", "300")),
         "SSE_KEEPALIVE_SECONDS": float(os.environ.get("SSE_KEEPALIVE_SECONDS", "15")),
         "POLL_SECONDS": float(os.environ.get("POLL_SECONDS", "10")),

@@ -174,8 +174,8 @@ def test_over_https_the_session_and_language_cookies_are_secure(client):
     token = start_table(client)["token"]
     # A browser sends its own page as the Referer to this site (Referrer-Policy: same-origin),
     # which the CSRF check requires over HTTPS.
-    https = {"base_url": "https://companion.example",
-             "headers": {"Referer": f"https://companion.example/t/{token}/join"}}
+    https = {"base_url": "https://localhost",
+             "headers": {"Referer": f"https://localhost/t/{token}/join"}}
     page = client.get(f"/t/{token}/join", **https).get_data(as_text=True)
     responses = [client.post(f"/t/{token}/seats/9/claim", data={"csrf_token": csrf_of(page)}, **https),
                  client.post("/lang", data={"csrf_token": csrf_of(page), "lang": "de", "next": "/"}, **https)]

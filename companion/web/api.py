@@ -11,17 +11,17 @@ import copy
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, g, jsonify, request, url_for
+from flask import Blueprint, abort, g, jsonify, request, url_for
 
 from .. import devices, json_input, log, seating, table_copies
-from ..extensions import csrf, limiter
+from ..extensions import csrf
 from ..games import get as get_game
 from ..games import registry
 from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
 from ..models import Table
 from . import submit
-from .context import (a_failure, actor_for, load_table, on_a_copy_or_fresh, optional_int, public_url,
+from .context import (actor_for, load_table, on_a_copy_or_fresh, optional_int, public_url,
                       valid_request_id, version_arg)
 from .openapi import document
 
@@ -139,19 +139,13 @@ def table_json(table: Table) -> dict[str, Any]:
     }
 
 
-def join_limit() -> str:
-    return current_app.config["JOIN_RATE_LIMIT"]
-
-
 @bp.get("/tables/<token>")
-@limiter.limit(join_limit, deduct_when=a_failure)
 def get_table(token: str):
     log.reads_outside_a_transaction()  # reads only (log.py)
     return jsonify(table_json(load_table(token)))
 
 
 @bp.post("/tables/<token>/seats/<int:index>/claim")
-@limiter.limit(join_limit, deduct_when=a_failure)
 def claim(token: str, index: int):
     return _seated(token, submit.claim(load_table(token), index))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any, Callable
 
-from flask import abort, current_app, g, request
+from flask import abort, current_app, request
 from flask_limiter.util import get_remote_address
 from limits import parse as parse_limit
 from sqlalchemy import bindparam, select
@@ -81,19 +81,21 @@ def count_a_wrong_token() -> None:
         abort(429)
 
 
-def a_failure(response) -> bool:
-    """Whether a join, claim or table read failed: only failures cost a try of JOIN_RATE_LIMIT.
+def within_the_claim_limits(table_id: int) -> bool:
+    """A failed claim (a seat another phone holds, a seat the table lacks) costs one try of
+    JOIN_RATE_LIMIT on its address and one on its table; False once either has none left.
 
-    A club behind one router has a hundred phones joining from one address, and a phone reads
-    its own table as often as it likes; what the limit is for is guessing — a wrong token (a
-    404), a seat another phone holds (refused) — and that stays limited.
+    Only failures are counted, and only after they failed: a claim of a free seat is never
+    refused, so a real player behind the router (or the proxy) of someone who keeps trying
+    for held seats still sits down. The table's own count stops a stranger who comes by many
+    addresses; the address's, one who tries many tables.
     """
-    return response.status_code >= 400 or bool(g.get("refused"))
-
-
-def refused() -> None:
-    """This request was refused though its answer is a redirect (a form's flash message)."""
-    g.refused = True
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return True
+    limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
+    address_ok = limiter.limiter.hit(limit, "failed-claim-address", get_remote_address())
+    table_ok = limiter.limiter.hit(limit, "failed-claim-table", str(table_id))
+    return address_ok and table_ok
 
 
 def actor_for(table: Table) -> Actor:

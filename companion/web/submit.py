@@ -14,11 +14,13 @@ from .. import devices, log, seating
 from ..games.base import Action, Actor, RuleError, _, at_table
 from ..i18n import translate
 from ..models import Table
+from .context import within_the_claim_limits
 
 CLAIM_TO_PLAY = _("Claim a seat to play.")
 ONLY_PLAYERS_UNDO = _("Only the players at this table can undo.")
 STALE = _("The table changed — here is the new state. Nothing was applied; check and try again.")
 BUSY = _("The table is very busy; please try again.")
+TOO_MANY_FAILED_CLAIMS = _("Too many tries for seats other phones hold; wait a minute. A free seat can still be taken.")
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,13 @@ def _change(actor: Actor, refusal_for_onlookers: str, change: Callable[[], log.R
 
 
 def claim(table: Table, index: int) -> Outcome:
-    """This phone takes a seat; a seat another phone holds is a conflict (409)."""
-    return _seat_change(lambda: seating.claim(table, index, devices.current()), 409)
+    """This phone takes a seat; a seat another phone holds is a conflict (409), and past the
+    failed-claim limits a 429 (context.within_the_claim_limits: a free seat is never refused)."""
+    table_id = table.id  # read before the claim: a refused claim rolls the session back
+    outcome = _seat_change(lambda: seating.claim(table, index, devices.current()), 409)
+    if outcome.refused and not within_the_claim_limits(table_id):
+        return Outcome(429, "error", translate(TOO_MANY_FAILED_CLAIMS))
+    return outcome
 
 
 def release(table: Table, index: int) -> Outcome:

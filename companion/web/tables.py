@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import devices, qr
-from ..extensions import limiter
 from ..games import get as get_game
 from ..games import registry
 from ..games.base import Game, RuleError
@@ -16,13 +15,9 @@ from .. import seating
 from ..seating import COLOURS
 from . import submit
 from .board import board_context
-from .context import a_failure, load_table, public_url, refused
+from .context import load_table, public_url
 
 bp = Blueprint("tables", __name__)
-
-
-def join_rate_limit() -> str:
-    return current_app.config["JOIN_RATE_LIMIT"]
 
 
 @bp.get("/")
@@ -67,7 +62,6 @@ def parse_options(form, game: Game) -> dict[str, Any]:
 
 
 @bp.get("/t/<token>/invite")
-@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def invite(token: str):
     table = load_table(token)
     link = public_url(url_for("tables.join", token=token))
@@ -83,7 +77,6 @@ def invite_seats(token: str):
 
 
 @bp.get("/t/<token>/join")
-@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def join(token: str):
     table = load_table(token)
     context = seating.seat_context(table)
@@ -93,11 +86,13 @@ def join(token: str):
 
 
 @bp.post("/t/<token>/seats/<int:index>/claim")
-@limiter.limit(join_rate_limit, deduct_when=a_failure)
 def claim(token: str, index: int):
+    """A wrong token is counted by load_table, a failed claim by submit.claim; nothing else is
+    limited here, so a free seat is always taken."""
     outcome = submit.claim(load_table(token), index)
+    if outcome.status == 429:
+        return render_template("error.html", message=outcome.text, code=429), 429
     if outcome.refused:
-        refused()  # a seat another phone holds: a failed try, counted by the limit
         flash(outcome.text, "error")
         return redirect(url_for("tables.join", token=token, pick=1))
     return redirect(url_for("play.page", token=token))
