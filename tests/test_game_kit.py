@@ -87,3 +87,15 @@ def test_every_module_of_every_game_is_named_in_the_guide_to_adding_a_game():
     unnamed = [f"{module.parent.name}/{module.name}" for module in sorted(games.glob("*/*.py"))
                if f"`{module.name}`" not in guide]
     assert unnamed == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_game_is_one_folder_named_for_its_key(key):
+    """Everything of a game lives in its package: code, its board template, its README; the
+    package's name and the URL key name each other (beowulf_the_legend ↔ beowulf-the-legend)."""
+    from companion.games import folder, key_of
+
+    home = folder(key)
+    assert key_of(home.name) == key
+    assert (home / "templates" / "_board.html").is_file(), "the live board's partial is in the game's folder"
+    assert (home / "README.md").is_file(), "the game's docs page is in its folder"

@@ -30,10 +30,10 @@ LANGUAGES = ("en", "fr", "de")
 COMPLETE = ("en", "fr")  # every string, interface and game terms
 
 # Where the interface lives (German must cover it): the pages, the web layer, the platform
-# modules and the score pad. Games' own texts (templates/games/<key>/, companion/games/<key>/)
+# modules and the score pad. Games' own texts (companion/games/<package>/, templates included)
 # are game terms.
 INTERFACE = re.compile(r"^(templates/[^/]+\.html|companion/web/.+|companion/[^/]+\.py|companion/games/base\.py"
-                       r"|companion/games/scorepad/.+|templates/games/scorepad/.+)$")
+                       r"|companion/games/scorepad/.+)$")
 
 # %(name)s with its flags and conversion, or a literal %%.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%%")

@@ -241,3 +241,17 @@ def test_a_history_line_gets_the_icon_of_the_piece_it_names():
     assert history_icon("beowulf-the-legend", label("%(name)s takes a fame token from the supply").to_json()) == "fame"
     assert history_icon("beowulf-the-legend", label("%(name)s plays %(card)s")) is None
     assert history_icon("stonehenge", label("%(name)s takes a wound")) is None  # another game's words
+
+
+def test_a_games_stylesheet_is_served_from_its_folder_with_its_hash(client):
+    """A game's CSS lives in companion/games/<package>/static/: a page of that game links it by
+    its content's hash, and the phone keeps it a year."""
+    from companion.games import folder
+
+    html = client.get("/score/beowulf-the-legend").get_data(as_text=True)
+    link = re.search(r'href="(/games/beowulf-the-legend/static/game\.css\?v=[0-9a-f]{12})"', html)
+    assert link, "the Legend's quick page links the game's own stylesheet"
+    with client.get(link.group(1)) as response:
+        assert response.status_code == 200 and "immutable" in response.headers["Cache-Control"]
+        assert response.data == (folder("beowulf-the-legend") / "static" / "game.css").read_bytes()
+    assert client.get("/games/no-such-game/static/game.css").status_code == 404

@@ -2,10 +2,11 @@
 
 from flask import Flask
 
-from . import api, errors, health, library, live, pages, play, quick, records, tables
+from . import api, errors, game_files, health, library, live, pages, play, quick, records, tables
 
 
 def register_blueprints(app: Flask) -> None:
     errors.init_app(app)
-    for module in (pages, tables, play, live, api, quick, records, library, health):
+    game_files.init_app(app)
+    for module in (pages, tables, play, live, api, quick, records, library, health, game_files):
         app.register_blueprint(module.bp)

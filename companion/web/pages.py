@@ -19,6 +19,7 @@ from .. import devices
 from ..games import get as get_game
 from ..games.base import _
 from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
+from . import game_files
 from .history_icons import history_icon
 from ..seating import tables_of_device
 
@@ -213,9 +214,10 @@ def versioned_static(endpoint: str, values: dict) -> None:
 def vary_on_htmx(response: Response) -> Response:
     # One URL serves the page or its fragment: caches must keep them apart.
     response.vary.add("HX-Request")
-    if request.endpoint == "static" and request.args.get("v"):
+    static = request.endpoint in ("static", "game_files.static")
+    if static and request.args.get("v"):
         response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
-    elif request.endpoint != "static":
+    elif not static:
         response.headers.setdefault("Cache-Control", "no-store")
     return response
 
@@ -270,9 +272,8 @@ COLOUR_NAMES = {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow
 
 
 def quick_page(key: str) -> str | None:
-    """The quick-score page of a game, when the game ships one (templates/games/<key>/quick.html)."""
-    path = Path(current_app.template_folder or "") / "games" / key / "quick.html"
-    return url_for("quick.page", game_key=key) if path.exists() else None
+    """The quick-score page of a game, when the game ships one (its folder's templates/quick.html)."""
+    return url_for("quick.page", game_key=key) if game_files.has_template(key, "quick.html") else None
 
 
 @lru_cache(maxsize=256)
@@ -307,6 +308,5 @@ def static_hash(filename: str) -> str:
 
 
 def game_css(key: str) -> str | None:
-    """The URL of a game's own stylesheet, when it has one."""
-    path = Path(current_app.static_folder or "") / "games" / f"{key}.css"
-    return static_url(f"games/{key}.css") if path.exists() else None
+    """The URL of a game's own stylesheet (its folder's static/game.css), when it has one."""
+    return game_files.static_url(key, "game.css")

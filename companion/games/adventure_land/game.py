@@ -61,7 +61,7 @@ class AdventureLand(GameKit):
 
     def quick_page_view(self, payload: Mapping[str, Any] | None, result: Mapping[str, Any] | None,
                         form: Any = None, args: Any = None) -> dict[str, Any]:
-        """The quick-score page (templates/games/adventure-land/quick.html); ``args``: ?scenario=2."""
+        """The quick-score page (companion/games/adventure_land/templates/quick.html); ``args``: ?scenario=2."""
         return quick_form.page_view(payload, result, form, args)
 
 

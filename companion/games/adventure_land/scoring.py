@@ -15,7 +15,7 @@ cards as the reference digest gives them (secondary source: the English cards).
   city's majorities, and "Points négatifs pour 2 aventuriers + 1 frère d'armes en dehors des
   villes avec 5 créatures se trouvant encore sur le plateau = 5 × 3 = -15".
 
-Where the sources are silent (docs/games/adventure-land.md):
+Where the sources are silent (companion/games/adventure_land/README.md):
 - Places follow the platform's ranking: place = 1 + the number of players with strictly more,
   so after two players tie for first, the next one is third ("the next place is skipped").
 - A bonus or a city place needs at least one item there: nobody is "first" with 0 creatures,
