@@ -13,6 +13,7 @@ from flask import Flask, Response, g, request
 
 COOKIE = "companion_device"
 TEN_YEARS = 10 * 365 * 24 * 3600
+MIN_SECRET = 32  # what a cookie must be, at least, to name a phone (secrets.token_urlsafe(32) is 43)
 
 
 def digest(secret: str) -> str:
@@ -23,7 +24,7 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def identify_device() -> None:
         secret = request.cookies.get(COOKIE, "")
-        if len(secret) < 32:
+        if len(secret) < MIN_SECRET:
             secret = secrets.token_urlsafe(32)
             g.new_device_secret = secret
         g.device = digest(secret)

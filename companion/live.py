@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Protocol
+from typing import Callable, Protocol
 
 from sqlalchemy import text
 
@@ -29,8 +29,15 @@ class Fanout(Protocol):
         """Hears every announcement made from now on (False if that could not be had in time)."""
         ...
 
-    def wait(self, table_id: int, known: int, timeout: float) -> int | None:
-        """The table's newest version once it is beyond ``known``; None after ``timeout``."""
+    def wait(self, table_id: int, known: int, timeout: float,
+             stop: Callable[[], bool] | None = None) -> int | None:
+        """The table's newest version once it is beyond ``known``; None after ``timeout``, or
+        as soon as ``stop()`` says so after a ``nudge``."""
+        ...
+
+    def nudge(self, table_id: int) -> None:
+        """Wakes the table's waiting streams to look at their ``stop`` (a phone's newer stream
+        replaced one of them: stream_caps.py)."""
         ...
 
 
@@ -54,13 +61,19 @@ class LocalFanout:
                 self._latest[table_id] = version
                 condition.notify_all()
 
-    def wait(self, table_id: int, known: int, timeout: float) -> int | None:
+    def nudge(self, table_id: int) -> None:
+        condition = self._condition(table_id)
+        with condition:
+            condition.notify_all()
+
+    def wait(self, table_id: int, known: int, timeout: float,
+             stop: Callable[[], bool] | None = None) -> int | None:
         condition = self._condition(table_id)
         deadline = time.monotonic() + timeout
         with condition:
             while self._latest.get(table_id, -1) <= known:
                 remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                if remaining <= 0 or (stop is not None and stop()):
                     return None
                 condition.wait(remaining)
             return self._latest[table_id]
@@ -88,9 +101,10 @@ class PostgresFanout(LocalFanout):
         self.start()
         return self.listening.wait(timeout)
 
-    def wait(self, table_id: int, known: int, timeout: float) -> int | None:
+    def wait(self, table_id: int, known: int, timeout: float,
+             stop: Callable[[], bool] | None = None) -> int | None:
         self.start()
-        return super().wait(table_id, known, timeout)
+        return super().wait(table_id, known, timeout, stop)
 
     def _listen_forever(self) -> None:
         import psycopg

@@ -7,6 +7,7 @@ the same transaction as the event that produced it, guarded by ``version``.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timezone
 from typing import Any
 
@@ -26,6 +27,13 @@ class Table(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     # The join token: the only way to reach a table, so ≥128 bits of randomness.
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    # The display link's token: shows the table read-only and can claim no seat, so the link on
+    # the TV (or sent to a spectator) is not a way to sit down. As random as the join token.
+    # Every table has one (its migration gave one to each table in play); the column allows NULL
+    # only because SQLite cannot make an added column NOT NULL without rebuilding the table, and a
+    # rebuild would cascade to its seats and events.
+    display_token: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True,
+                                                      default=lambda: secrets.token_urlsafe(24))
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -1,10 +1,21 @@
-"""How many live streams one table and one address may hold open in this process.
+"""Which live streams a table holds open in this process, counted per phone.
 
-Anyone with a join link can open streams, and each open stream holds a connection of the
-server until it ends. A real table needs a few: one per phone, the table display, and a
-reload or two whose old stream has not been noticed gone yet (that takes up to a keepalive
-period, see web/live.py). Past the cap a stream is refused at once (429) without touching the
-database, so a flood from one address costs the server almost nothing and leaves every other
+Anyone with a join link can open streams, and each open stream holds a connection of the server
+until it ends. So the streams are counted by who opens them (issue #28):
+
+- **A phone of the table** (its seat's phone, the host's) and **the table display** (opened by the
+  display link) hold one stream each: a phone's newest stream replaces its older one, which
+  ends at once (a reload, a second tab). No cap refuses them: their number is bounded by the
+  table's seats, so a stranger holding streams can never push a seated phone or the display
+  off live updates, and a club's 12 tables × 6 screens behind one router are all served.
+- **Onlookers** (a phone with the join link and no seat) are capped per table
+  (LIVE_STREAMS_PER_TABLE) and per address (LIVE_STREAMS_PER_ADDRESS); displays opened by the
+  display link have the table's cap of their own. One phone (its device cookie) still holds one
+  stream per table.
+
+Past a cap a stream is refused at once (429). A request carrying no device cookie cannot be a
+phone of the table, so it is refused before the database is asked anything when a cap is
+reached: a flood from one address costs the server almost nothing and leaves every other
 table's phones and ``/healthz`` answering (tests/test_stream_flood.py). A refused phone still
 follows the table: app.js polls while its stream is silent.
 
@@ -15,46 +26,92 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from dataclasses import dataclass
+from http.cookies import CookieError, SimpleCookie
+
+from . import devices
+
+SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One admitted stream. ``superseded``: the same phone opened a newer one, so this one ends."""
+
+    table_id: int
+    kind: str
+    device: str
+    address: str
+    token: str
+    superseded: bool = False
+    released: bool = False
 
 
 class StreamCaps:
     def __init__(self, per_table: int, per_address: int) -> None:
         self.per_table, self.per_address = per_table, per_address
         self._lock = threading.Lock()
-        self._tables: Counter[int] = Counter()
-        self._addresses: Counter[str] = Counter()
-        self._full_tokens: dict[str, int] = {}  # the join tokens of tables at their cap
+        self._streams: dict[tuple[int, str], Ticket] = {}        # (table, device) → its newest stream
+        self._capped: Counter[tuple[int, str]] = Counter()      # (table, kind) of the capped kinds
+        self._addresses: Counter[str] = Counter()               # onlookers' addresses
+        self._full_tokens: dict[str, int] = {}  # the join tokens of tables whose onlookers are at their cap
 
     def full(self, address: str, token: str) -> bool:
-        """A cheap look before the table is read: is this address, or this token's table,
-        already at its cap?"""
+        """A cheap look before the table is read, for a request that cannot be a phone of the
+        table: would an onlooker from this address, on this token's table, be refused?"""
         with self._lock:
             return self._addresses[address] >= self.per_address or token in self._full_tokens
 
-    def admit(self, table_id: int, address: str, token: str) -> bool:
-        """Counts one more stream of this table from this address, if both are under their caps."""
+    def admit(self, table_id: int, address: str, token: str, device: str, kind: str) -> tuple[Ticket | None, bool]:
+        """The new stream's ticket (None: refused), and whether an older stream of the same
+        phone was superseded (its waiting loop must be woken to end: ``Fanout.nudge``)."""
         with self._lock:
-            if self._tables[table_id] >= self.per_table or self._addresses[address] >= self.per_address:
-                return False
-            self._tables[table_id] += 1
-            self._addresses[address] += 1
-            if self._tables[table_id] >= self.per_table:
-                self._full_tokens[token] = table_id
-            return True
+            older = self._streams.pop((table_id, device), None)
+            if older is not None:
+                older.superseded = True
+                self._uncount(older)
+            if kind != SEAT and not self._room(table_id, kind, address):
+                return None, older is not None
+            ticket = Ticket(table_id, kind, device, address, token)
+            self._streams[(table_id, device)] = ticket
+            if kind != SEAT:
+                self._capped[(table_id, kind)] += 1
+                if kind == ONLOOKER:
+                    self._addresses[address] += 1
+                    if self._capped[(table_id, ONLOOKER)] >= self.per_table:
+                        self._full_tokens[token] = table_id
+            return ticket, older is not None
 
-    def release(self, table_id: int, address: str) -> None:
+    def _room(self, table_id: int, kind: str, address: str) -> bool:
+        if self._capped[(table_id, kind)] >= self.per_table:
+            return False
+        return kind != ONLOOKER or self._addresses[address] < self.per_address
+
+    def release(self, ticket: Ticket) -> None:
+        """The stream ended (or was never read); a superseded one was uncounted already."""
         with self._lock:
-            for counter, key in ((self._tables, table_id), (self._addresses, address)):
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]
-            if self._tables[table_id] < self.per_table:
-                for token in [t for t, full in self._full_tokens.items() if full == table_id]:
-                    del self._full_tokens[token]
+            if ticket.released:
+                return
+            if self._streams.get((ticket.table_id, ticket.device)) is ticket:
+                del self._streams[(ticket.table_id, ticket.device)]
+            self._uncount(ticket)
+
+    def _uncount(self, ticket: Ticket) -> None:
+        ticket.released = True
+        if ticket.kind == SEAT:
+            return
+        counters: list[tuple[Counter, object]] = [(self._capped, (ticket.table_id, ticket.kind))]
+        if ticket.kind == ONLOOKER:
+            counters.append((self._addresses, ticket.address))
+            self._full_tokens.pop(ticket.token, None)
+        for counter, key in counters:
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
 
     def open_streams(self) -> int:
         with self._lock:
-            return sum(self._tables.values())
+            return len(self._streams)
 
 
 # What a stream past a cap is told, before Flask is asked anything: a flood is refused at
@@ -64,15 +121,26 @@ class StreamCaps:
 REFUSAL_BODY = b"Too many live connections from this address; this page checks the table every few seconds instead."
 
 
+def has_device_cookie(environ) -> bool:
+    """Whether the request carries a device cookie (devices.py): only such a request can be a
+    phone of a table."""
+    try:
+        cookie = SimpleCookie(environ.get("HTTP_COOKIE", ""))
+    except CookieError:
+        return False
+    morsel = cookie.get(devices.COOKIE)
+    return morsel is not None and len(morsel.value) >= devices.MIN_SECRET
+
+
 def refuse_floods(wsgi_app, caps: StreamCaps, retry_after: str):
-    """Wraps the app: a live stream from an address, or to a table, already at its cap gets its
-    429 here."""
+    """Wraps the app: a live stream without a device cookie from an address, or to a table,
+    already at its onlookers' cap gets its 429 here."""
     headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(REFUSAL_BODY))),
                ("Retry-After", retry_after), ("Cache-Control", "no-store")]
 
     def app(environ, start_response):
         path = environ.get("PATH_INFO", "")
-        if path.startswith("/t/") and path.endswith("/live") \
+        if path.startswith("/t/") and path.endswith("/live") and not has_device_cookie(environ) \
                 and caps.full(environ.get("REMOTE_ADDR", ""), path[3:-5]):
             start_response("429 Too Many Requests", headers)
             return [REFUSAL_BODY]

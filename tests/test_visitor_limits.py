@@ -87,3 +87,38 @@ def test_the_public_url_and_the_allowed_hosts_are_answered(database_url, tmp_pat
                                                             "Origin": "https://evil.example"}).status_code == 403
     finally:
         dispose(app)
+
+
+# --- the display link (issue #28, item 10) ----------------------------------------------------------
+
+def display_link_of(client, token: str) -> str:
+    page = client.get(f"/t/{token}/invite").get_data(as_text=True)
+    assert f"/t/{token}/join" in page  # the invite shows the join link and ...
+    link = page.split('id="display-link" href="', 1)[1].split('"', 1)[0]
+    return link.removeprefix("http://localhost")  # ... the display link
+
+
+def test_the_display_link_shows_the_table_and_cannot_take_a_seat(client, phone):
+    """The join link was also the display link: whoever saw the TV's address could sit down."""
+    token = start_table(client)["token"]
+    claim(client, token, 0)
+    display = display_link_of(client, token)
+    display_token = display.rsplit("/", 1)[1]
+    assert display_token != token and len(display_token) >= 32
+    stranger = phone()
+    page = stranger.get(display)
+    assert page.status_code == 200 and "Table display" in page.get_data(as_text=True)
+    assert token not in page.get_data(as_text=True)  # nothing on it leads to the join link
+    board = stranger.get(f"{display}/board")
+    assert board.status_code == 200 and token not in board.get_data(as_text=True)
+    assert stranger.get(f"{display}/board?since=0").status_code == 204
+    # The display token opens no seat, by any door.
+    assert stranger.get(f"/t/{display_token}/join").status_code == 404
+    assert stranger.post(f"/api/tables/{display_token}/seats/1/claim", json={}).status_code == 404
+    assert stranger.get(f"/api/tables/{display_token}").status_code == 404
+    # Joining still works by the join link, old display URL included.
+    assert stranger.post(f"/api/tables/{token}/seats/1/claim", json={}).status_code == 200
+    assert stranger.get(f"/t/{token}/display").status_code == 200
+    moved = client.post(f"/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 3})
+    assert moved.status_code == 200
+    assert "3" in stranger.get(f"{display}/board?since=0").get_data(as_text=True)

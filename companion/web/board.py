@@ -22,11 +22,13 @@ HISTORY_ON_BOARD = 8
 
 
 def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
-                  notice: dict[str, str] | None = None, history: list | None = None) -> dict[str, Any]:
+                  notice: dict[str, str] | None = None, history: list | None = None,
+                  by_display_link: bool = False) -> dict[str, Any]:
     """Everything a board template sees; the game's view is the only source of game data.
 
     ``history``: the board's history lines when the caller already has them (a move's answer:
-    the move read them, see ``log.Recorded.history``)."""
+    the move read them, see ``log.Recorded.history``). ``by_display_link``: the table display
+    opened by its own link, whose page must not hold the join link (no form, no URL with it)."""
     game = log.game_of(table)
     state = table.state
     over = game.is_over(state)
@@ -45,10 +47,12 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "final": final_table(game.final_scores(state)) if over else None,
         "history": lines,
         "undo_label": undo_label(lines),
-        "act_url": url_for("play.act", token=table.token),
-        "undo_url": url_for("play.undo", token=table.token),
-        "board_url": url_for("play.board", token=table.token, display=1 if display else None),
-        "live_url": url_for("live.stream", token=table.token),
+        **(display_link_urls(table) if by_display_link else {
+            "act_url": url_for("play.act", token=table.token),
+            "undo_url": url_for("play.undo", token=table.token),
+            "board_url": url_for("play.board", token=table.token, display=1 if display else None),
+            "live_url": url_for("live.stream", token=table.token),
+        }),
         "poll_seconds": current_app.config["POLL_SECONDS"],
         # A stream silent for longer than its pings allow is not working: app.js polls then.
         # (5 s of slack: a ping can be late on a loaded server without the phone starting to poll.)
@@ -57,6 +61,13 @@ def board_context(table: Table, *, seat: int | None, is_host: bool, display: boo
         "bg_stats": bg_stats_link(table) if table.finished else None,
         "progress_chart": progress_chart(game, table) if over else None,
     }
+
+
+def display_link_urls(table: Table) -> dict[str, str]:
+    """The display link's own addresses; a form on its page (none should render) posts nowhere."""
+    return {"act_url": "", "undo_url": "",
+            "board_url": url_for("tables.display_board", display_token=table.display_token),
+            "live_url": url_for("live.display_stream", display_token=table.display_token)}
 
 
 def undo_label(lines: Sequence) -> str | None:

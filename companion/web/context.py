@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 # Built once (building it costs about as much as running it). The seats come in the same
 # query: every table route asks which seat this phone holds.
 TABLE_BY_TOKEN = select(Table).options(joinedload(Table.seats)).where(Table.token == bindparam("token"))
+TABLE_BY_DISPLAY_TOKEN = (select(Table).options(joinedload(Table.seats))
+                          .where(Table.display_token == bindparam("token")))
 
 
 # What ``seating.new_token`` writes (URL-safe base64). A token of other characters is no table's,
@@ -40,6 +42,17 @@ def load_table(token: str) -> Table:
     """The table behind a join token; an unknown or malformed token is a plain 404, and counts
     as a wrong guess either way."""
     table = db.session.scalar(TABLE_BY_TOKEN, {"token": token}) if well_formed_token(token) else None
+    if table is None:
+        count_a_wrong_token()
+        abort(404)
+    return table
+
+
+def load_displayed_table(display_token: str) -> Table:
+    """The table behind a display link (read-only: it claims no seat); a wrong one is a 404,
+    counted as a wrong guess as on the join link."""
+    table = (db.session.scalar(TABLE_BY_DISPLAY_TOKEN, {"token": display_token})
+             if well_formed_token(display_token) else None)
     if table is None:
         count_a_wrong_token()
         abort(404)

@@ -9,7 +9,8 @@ stream is alive — a phone polls only while its stream is silent (a buffering p
 connection), so a busy club's phones do not poll a server that is already telling them.
 
 A stream costs the server one open connection and nothing else while it waits (the gevent
-worker: no thread). It is capped per table and per address (stream_caps.py), and one whose
+worker: no thread). A phone holds one per table (its newest), onlookers are capped per table
+and per address (stream_caps.py), and one whose
 phone has gone is let go within a keepalive period: before each ping the stream looks whether
 the phone closed its end, and the kernel gives up on a phone that stopped acknowledging (it
 vanished with the Wi-Fi) after a keepalive period too (TCP_USER_TIMEOUT), so the next look
@@ -23,30 +24,52 @@ import os
 import socket
 import time
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from flask_limiter.util import get_remote_address
 
-from .. import live, log, stream_caps
+from .. import devices, live, log, stream_caps
 from ..extensions import db
 from ..games.base import _
 from ..i18n import translate
-from .context import load_table
+from ..models import Table
+from .context import load_displayed_table, load_table
 
 bp = Blueprint("live", __name__)
+SUPERSEDED_RETRY_MS = 60_000
 
 
 @bp.get("/t/<token>/live")
 def stream(token: str):
-    caps, address = stream_caps.caps(), get_remote_address()
+    """A phone's stream, by the join link: a phone of the table (seated, the host) holds one
+    stream uncapped, an onlooker is capped (stream_caps.py)."""
+    address, device = get_remote_address(), devices.current()
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
-    if caps.full(address, token):  # refused before the database is asked anything
-        return refused(keepalive)
-    fanout = live.fanout()
-    fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
+    if g.get("new_device_secret") and stream_caps.caps().full(address, token):
+        return refused(keepalive)  # no device cookie: no phone of the table; refused before the database
+    live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
     log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
+    of_the_table = table.host_device == device or any(seat.device == device for seat in table.seats)
+    return _events_of(table, stream_caps.SEAT if of_the_table else stream_caps.ONLOOKER, address, device, token)
+
+
+@bp.get("/d/<display_token>/live")
+def display_stream(display_token: str):
+    """The table display's stream, by the display link."""
+    live.fanout().ready(timeout=5)
+    log.reads_outside_a_transaction()  # reads only (log.py)
+    table = load_displayed_table(display_token)
+    return _events_of(table, stream_caps.DISPLAY, get_remote_address(), devices.current(), table.token)
+
+
+def _events_of(table: Table, kind: str, address: str, device: str, token: str) -> Response:
+    caps, fanout = stream_caps.caps(), live.fanout()
+    keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
     table_id, version = table.id, table.version
-    if not caps.admit(table_id, address, token):
+    ticket, superseded = caps.admit(table_id, address, token, device, kind)
+    if superseded:
+        fanout.nudge(table_id)  # this phone's older stream ends now, not at its next ping
+    if ticket is None:
         db.session.close()
         return refused(keepalive)
     max_seconds = current_app.config["SSE_MAX_SECONDS"]
@@ -62,8 +85,15 @@ def stream(token: str):
         else:
             yield ": connected\n\n"
         deadline = time.monotonic() + max_seconds
-        while time.monotonic() < deadline:
-            newer = fanout.wait(table_id, known, timeout=min(keepalive, max(deadline - time.monotonic(), 0.01)))
+        while time.monotonic() < deadline and not ticket.superseded:
+            newer = fanout.wait(table_id, known, timeout=min(keepalive, max(deadline - time.monotonic(), 0.01)),
+                                stop=lambda: ticket.superseded)
+            if ticket.superseded:
+                # The same phone's newer stream took over (a reload, a second tab). An EventSource
+                # reconnects to a stream that ended: this one waits a while first (the page polls
+                # meanwhile), so that two tabs of one phone do not keep replacing each other.
+                yield f"retry: {SUPERSEDED_RETRY_MS}\n\n"
+                return
             if newer is None:
                 if phone_gone(client):
                     return
@@ -77,7 +107,7 @@ def stream(token: str):
     response = Response(events(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     # The server closes every response it started, whether it ended, failed or was never read.
-    response.call_on_close(lambda: caps.release(table_id, address))
+    response.call_on_close(lambda: caps.release(ticket))
     return response
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import devices, qr
+from .. import devices, log, qr
 from ..games import get as get_game
 from ..games import registry
 from ..games.base import Game, RuleError
@@ -15,7 +15,7 @@ from .. import seating
 from ..seating import COLOURS
 from . import submit
 from .board import board_context
-from .context import load_table, public_url
+from .context import load_displayed_table, load_table, public_url, version_arg
 
 bp = Blueprint("tables", __name__)
 
@@ -65,8 +65,9 @@ def parse_options(form, game: Game) -> dict[str, Any]:
 def invite(token: str):
     table = load_table(token)
     link = public_url(url_for("tables.join", token=token))
+    display_link = public_url(url_for("tables.display_by_link", display_token=table.display_token))
     return render_template("invite.html", table=table, game=get_game(table.game), link=link, qr=qr.svg(link),
-                           **seating.seat_context(table))
+                           display_link=display_link, **seating.seat_context(table))
 
 
 @bp.get("/t/<token>/invite/seats")
@@ -109,6 +110,29 @@ def release(token: str, index: int):
 
 @bp.get("/t/<token>/display")
 def display(token: str):
+    """The table display by the join link (kept: links and bookmarks made before the display
+    had a link of its own)."""
     table = load_table(token)
     return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True))
+
+
+@bp.get("/d/<display_token>")
+def display_by_link(display_token: str):
+    """The table display by its own link: the table read-only, nothing on it leads to a seat."""
+    log.reads_outside_a_transaction()  # reads only (log.py)
+    table = load_displayed_table(display_token)
+    return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True,
+                                                            by_display_link=True))
+
+
+@bp.get("/d/<display_token>/board")
+def display_board(display_token: str):
+    """The display's board fragment; ``since=V`` answers 204 when nothing changed."""
+    log.reads_outside_a_transaction()  # reads only (log.py)
+    table = load_displayed_table(display_token)
+    since = version_arg("since")
+    if since is not None and since == table.version:
+        return "", 204
+    return render_template("_board_frame.html", **board_context(table, seat=None, is_host=False, display=True,
+                                                                 by_display_link=True))
 
