@@ -259,3 +259,27 @@ def test_a_whole_base_game_ends_with_scores_from_the_shared_scoring_rule(new_tab
     for seat in (None, 0, 3):
         assert [s["total"] for s in GAME.view(t.state, seat)["scores"]] == [s.total for s in scores]
     assert "The game is over." in t.refused("advance")
+
+
+def played_export(players: list[dict[str, str]]) -> dict[str, Any]:
+    """A whole base game (the first legal move each time, on a board the table enters as it goes)
+    written as Records › Export writes it: what the browser tests import as a finished table."""
+    from companion.games.base import PlayerSpec
+
+    specs = [PlayerSpec(p["name"], p["colour"]) for p in players]
+    state = GAME.setup(specs, {}, {})
+    setup, events = copy.deepcopy(state), []
+    while not GAME.is_over(state):
+        for kind, actor, fields in progress(state):
+            try:
+                applied = GAME.apply(state, {"type": kind, **fields}, actor)
+            except RuleError:
+                continue
+            state = applied.state
+            events.append({"version": len(events) + 1, "kind": "finish" if GAME.is_over(state) else "action",
+                           "action": {"type": kind, **fields}, "seat": actor.seat, "by_host": actor.host})
+            break
+        else:
+            raise AssertionError(f"stuck in phase {state['phase']}")
+    return {"format": "companion-game", "game": GAME.key, "options": {}, "players": players,
+            "setup": setup, "events": events, "state": state}
