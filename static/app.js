@@ -16,6 +16,30 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // Typed numbers (number_entry): the box's bounds are checked before the move is sent, in the
+  // server's own words (data-bounds), so the browser refuses the form and says why; the ± key
+  // flips the sign (a numeric keypad has no minus); a tap on a filled box selects it, so the
+  // keys typed replace the number instead of adding to it.
+  function checkBounds(input) {
+    var text = input.value.trim(), value = parseInt(text, 10);
+    var wrong = text !== "" && (!/^-?[0-9]+$/.test(text) || value < parseInt(input.dataset.min, 10) ||
+                                value > parseInt(input.dataset.max, 10));
+    input.setCustomValidity(wrong ? input.dataset.bounds : "");
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input.number-box")) checkBounds(event.target);
+  });
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("input.number-box") && event.target.value) event.target.select();
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-sign]");
+    var input = button && button.parentElement.querySelector("input.number-box");
+    if (!input) return;
+    input.value = input.value.charAt(0) === "-" ? input.value.slice(1) : "-" + input.value;
+    checkBounds(input);
+  });
+
   // A move's notice (refused, stale, already done) stays in view at the top of the screen,
   // wherever the phone is scrolled (app.css), until it is tapped away or the board changes.
   document.addEventListener("click", function (event) {
@@ -257,27 +281,67 @@
     kept = null;
   });
 
-  // After this phone's own move the phone shows the step — its own next one or the next
-  // player's — never wherever the tapped button had left the page. The step is the game's first
-  // section after the board's head line (every game's board starts with it). A move made inside
-  // an open panel with an id (the host's corrections, a quick-entry section) stays where it was:
-  // that panel stays open for the next correction.
-  var ownMove = null;
+  // After any move the phone shows its next step, never wherever the tapped button had left the page.
+  // A seat that owes something (the "your move" bar, templates/_owed.html) has that control brought
+  // into view, below the bar: after this phone's own move, even one made inside an open panel (the
+  // panel it was made in is often gone, an episode entered), and when another phone's move makes
+  // something new owed here — unless this phone is typing in a field. A seat that owes nothing sees
+  // the step (the game's first section after the board's head line) after its own move; a move made
+  // inside an open panel with an id (the host's corrections) then stays where it was.
+  var ownMove = null, owedBefore = null;
+  function owedKey(board) {
+    var bar = board && board.querySelector("#owed");
+    return bar ? bar.dataset.key : "";
+  }
+  function owedControl(board) {
+    var bar = board && board.querySelector("#owed");
+    var target = bar && bar.dataset.target ? document.getElementById(bar.dataset.target) : null;
+    return target && board.contains(target) ? target : null;
+  }
+  function bringIntoView(target) {
+    var bar = document.getElementById("owed");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0, box = target.getBoundingClientRect();
+    var tall = box.height > window.innerHeight - top;
+    var seen = box.top >= top - 1 && (tall ? box.top <= window.innerHeight / 2 : box.bottom <= window.innerHeight + 1);
+    if (!seen) target.scrollIntoView({ block: "start" });  // html's scroll-padding keeps it below the bar
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail, config = detail.requestConfig;
     ownMove = null;
-    if (!detail.shouldSwap || !detail.target || detail.target.id !== "board" || !config || config.verb !== "post") return;
+    owedBefore = null;
+    if (!detail.shouldSwap || !detail.target || detail.target.id !== "board") return;
+    owedBefore = owedKey(detail.target);
+    if (!config || config.verb !== "post") return;
     ownMove = { inPanel: !!(config.elt && config.elt.closest && config.elt.closest("details[open][id]")),
                 refused: detail.xhr && detail.xhr.status >= 400 };
   });
   document.addEventListener("htmx:afterSettle", function () {
-    var move = ownMove, board = document.getElementById("board");
+    var move = ownMove, before = owedBefore, board = document.getElementById("board");
     ownMove = null;
-    if (!move || move.inPanel || move.refused || !board || document.body.classList.contains("display")) return;
+    owedBefore = null;
+    if (before === null || !board || document.body.classList.contains("display")) return;
+    if (move && move.refused) return;  // the notice says why; the form stays where it was
+    var control = owedControl(board);
+    var typing = document.activeElement && board.contains(document.activeElement) &&
+                 /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+    if (control && (move || (owedKey(board) !== before && !typing))) { bringIntoView(control); return; }
+    if (!move || move.inPanel) return;
     var step = board.querySelector(".boardhead ~ .card, .boardhead ~ * .card");
     if (!step) return;
     var box = step.getBoundingClientRect();
     if (box.top < 0 || box.top > window.innerHeight / 3) window.scrollTo({ top: 0 });
+  });
+  // A tap on the bar takes the phone to the control (the link does that without JavaScript too),
+  // below the bar, and puts the focus there for a keyboard or a screen reader.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("#owed a");
+    var target = link && owedControl(document.getElementById("board"));
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ block: "start" });
+    var first = target.matches("summary, button, input, select, textarea") ? target :
+                target.querySelector("summary, button:not([disabled]), input:not([type=hidden]), select, textarea");
+    if (first) first.focus({ preventScroll: true });
   });
 
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)

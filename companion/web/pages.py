@@ -39,7 +39,8 @@ def jinja_globals(state) -> None:
     # The boards' building blocks, documented in _macros.html. Globals, not macros imported by
     # each template: an import runs its template module again on every render.
     state.app.jinja_env.globals.update(icon=icon_markup, player=player_markup, act=act_form,
-                                       act_button=act_button_markup, stepper=stepper_markup)
+                                       act_button=act_button_markup, stepper=stepper_markup,
+                                       number_entry=number_entry_markup)
 
 
 def csrf_token() -> str:
@@ -172,6 +173,30 @@ def stepper_markup(name: str, value=0, min=None, max=None, label=None, aria=None
         f'         {low} {high}>\n'
         '  <button type="button" class="btn step" data-step="1" aria-label="+">+</button>\n'
         '  </span>\n</span>')
+
+
+def number_entry_markup(name: str, min: int, max: int, value=None, label=None, aria=None, required=True) -> Markup:
+    """A number typed on the phone's numeric keypad: number_entry() in templates (see _macros.html).
+
+    A box, not a stepper: a card of 1–30 is two or three touches typed, up to 15 stepped. The
+    bounds are the server's own (the move's check refuses anything else); app.js checks them
+    on the page too, with the words in ``data-bounds``, so a wrong number is refused before it
+    is sent. A range that goes below 0 gets a ± key: a phone's numeric keypad has no minus.
+    ``required=False`` where the number may stay empty (a dolmen card has none)."""
+    what = aria or label
+    shown = f'<span class="number-entry-label">{escape(label)}</span>' if label else ""
+    named = f' aria-label="{escape(what)}"' if aria else ""
+    signed = min < 0
+    bounds = translate(_("A number from %(min)s to %(max)s"), {"min": min, "max": max})
+    sign = (f'<button type="button" class="btn sign" data-sign aria-label="{escape(translate(_("Change the sign")))}">±</button>'
+            if signed else "")
+    return Markup(
+        f'<label class="number-entry">{shown}<span class="number-entry-controls">'
+        f'<input class="number-box" type="text" inputmode="numeric" pattern="{"-?" if signed else ""}[0-9]*"'
+        f' name="{escape(name)}" value="{"" if value is None else escape(value)}"{named}{" required" if required else ""}'
+        f' autocomplete="off" enterkeyhint="done" placeholder="{escape(min)}–{escape(max)}"'
+        f' data-min="{escape(min)}" data-max="{escape(max)}" data-bounds="{escape(bounds)}" title="{escape(bounds)}">'
+        f'{sign}</span></label>')
 
 
 def board_context_missing(macro: str) -> None:

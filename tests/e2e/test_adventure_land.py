@@ -111,8 +111,8 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     # Ben's band meets a creature: strength 12, laurel 5; he takes his +3 sword.
     fight_form = ben.locator("#al-mine form.al-start-fight")
     fight_form.locator("select[name=band]").select_option("1+1")
-    fight_form.locator(".stepper").filter(has_text="Creature strength").locator("input").fill("12")
-    fight_form.locator(".stepper").filter(has_text="Its laurel").locator("input").fill("5")
+    fight_form.get_by_label("Creature strength (red number)").fill("12")
+    fight_form.get_by_label("Its laurel").fill("5")
     fight_form.locator("label.check").filter(has_text="+3").locator("input").check()
     table.tap(fight_form.get_by_role("button", name="Start the fight"), ben, anna, display)
     for page in screens:

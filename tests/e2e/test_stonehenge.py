@@ -164,7 +164,7 @@ def discard(table, page, seat, cards):
     expect(rows).to_have_count(len(cards))
     for index, (suit, value) in enumerate(cards):
         rows.nth(index).locator("select").select_option(suit)
-        rows.nth(index).locator("input[type=number]").fill(str(value))
+        rows.nth(index).locator("input.number-box").fill(str(value))
     tap(table, form.get_by_role("button", name=re.compile("^Discard th(is card|ese)")))
 
 
@@ -251,7 +251,7 @@ def test_three_phones_play_a_round_of_challenges_penalties_and_conversions(serve
         expect(page.locator("form .sh-night")).to_have_count(1)
         expect(page.locator(f"#sh-reveal-{seat}")).to_be_visible()
     expect(display.locator("#sh-reveal-0, #sh-reveal-1, #sh-reveal-2")).to_have_count(0)
-    assert_tap_targets(ann, "#sh-reveal-0 button, #sh-reveal-0 input[type=number]")
+    assert_tap_targets(ann, "#sh-reveal-0 button, #sh-reveal-0 input.number-box")
     assert_fits_the_screen(ann)
     assert_readable_ring(ann)
 
@@ -330,7 +330,7 @@ def test_three_phones_play_a_round_of_challenges_penalties_and_conversions(serve
                                                                   re.compile(r"Cid\s*−4")])
     expect(cid.locator("#sh-discard-2 .sh-discard-card")).to_have_count(4)
     expect(ann.locator("#sh-discard-1, #sh-discard-2")).to_have_count(0)
-    assert_tap_targets(cid, "#sh-discard-2 button, #sh-discard-2 select, #sh-discard-2 input[type=number]")
+    assert_tap_targets(cid, "#sh-discard-2 button, #sh-discard-2 select, #sh-discard-2 input.number-box")
     assert_fits_the_screen(cid)
     screenshot(cid, "stonehenge-discard-form-360")
 

@@ -42,8 +42,7 @@ def test_a_phone_joins_from_the_qr_page_and_sees_the_others_change_without_reloa
 
     # Ann adds 7 points for herself; Bob's phone shows them without a reload.
     row = host.locator("form.add-points").filter(has_text="Ann")
-    for _ in range(7):
-        row.locator("button.step[data-step='1']").click()
+    row.locator("input.number-box").fill("7")
     row.get_by_role("button", name="Add").click()
     expect(host.locator("#player-0 .total")).to_have_text("7")
     expect(bob.locator("#player-0 .total")).to_have_text("7", timeout=3000)
@@ -108,7 +107,7 @@ def test_the_tapping_phone_gets_its_new_board_once_not_again_from_the_live_strea
     ann.on("response", lambda r: boards.append(r.status) if f"/t/{token}/board" in r.url else None)
     row = ann.locator("form.add-points").filter(has_text="Ann")
     for expected in range(1, 4):
-        row.locator("button.step[data-step='1']").click()
+        row.locator("input.number-box").fill("1")
         row.get_by_role("button", name="Add").click()
         expect(ann.locator("#board")).to_have_attribute("data-version", str(expected))
         ann.wait_for_timeout(600)  # the stream's announcement of this very move has arrived by now
@@ -132,7 +131,7 @@ def test_a_move_from_another_phone_while_mine_is_on_its_way_still_reaches_me(ser
     other.start()
     taps = 0
     while other.is_alive() or taps < 3:
-        row.locator("button.step[data-step='1']").click()
+        row.locator("input.number-box").fill("1")
         row.get_by_role("button", name="Add").click()  # some land on a stale board: refused, shown anew
         taps += 1
         ann.wait_for_timeout(30)

@@ -10,8 +10,9 @@ from dataclasses import asdict
 from typing import Any, Mapping
 
 from ..base import State, View, _
+from ..owed import Owed, owed, waiting
 from . import bands
-from .box import cities, herb_values, sort_out, sword_values
+from .box import cities, herb_values, limit, sort_out, sword_values
 from .fight_strength import best_reachable, hopeless, shortfall, wins
 from .fight import calculator, spent
 from .state import own_provisional, scores, track
@@ -88,6 +89,8 @@ def view(state: State, seat: int | None) -> View:
         "terrains": [{"key": t, "label": TERRAIN_NAMES[t]} for t in TERRAINS],
         "herb_values": list(herb_values()),
         "sword_values": list(sword_values()),
+        # A creature's printed strength and laurel, as the fight's move bounds them (typed on the phone).
+        "creature_limits": {"strength": limit("creature_strength"), "laurel": limit("laurel")},
         "players": [public_player(state, i) for i in range(len(state["players"]))],
         "me": private_player(state, own) if own is not None else None,
         "fight": fight_view(state, own),
@@ -95,6 +98,7 @@ def view(state: State, seat: int | None) -> View:
         "cities": cities_view(state),
         "scores": [score_view(s) for s in scores(state)] if show_scores else None,
         "scores_final": phase == "over",
+        "owed": owed_by(state, own) if own is not None else None,
     }
 
 
@@ -209,3 +213,21 @@ def score_view(score: Any) -> dict[str, Any]:
         "place": score.place,
         "breakdown": [{"msg": msg, "points": points} for msg, points in score.breakdown],
     }
+
+
+def owed_by(state: State, seat: int) -> Owed | None:
+    """The phone's "your move" bar: the turn's player turns over terrain cards (or fights); the
+    others wait for them; at adventure 3's end each player counts their own figures."""
+    phase, fight = state["phase"], state["fight"]
+    if phase == "counting":
+        if state["players"][seat].get("cities") is None:
+            return owed(_("Count your figures in each city"), f"al-count-{seat}")
+        return waiting(_("Waiting for the others' counts"))
+    if phase != "play":
+        return None
+    acting = fight["seat"] if fight is not None else state["turn"]["seat"]
+    if seat != acting:
+        return waiting(_("Waiting for %(names)s"), names=state["players"][acting]["name"])
+    if fight is not None:
+        return owed(_("Your fight: roll the dice, then add swords, herbs and gold"), "al-fight")
+    return owed(_("Your turn: turn over the terrain cards"), "al-cards")
