@@ -355,7 +355,7 @@ def _record(table_id: int, request_id: str | None, change_of, history_lines: int
             return None
         version = change.event.version
         if change.learned:
-            library.taught(table.game, table_id, version, change.learned)
+            library.taught(table.game, table_id, version, change.learned, by_host=bool(change.event.by_host))
         if change.event.undoes is not None:
             library.forget(table.game, table_id, change.event.undoes)
         _commit_keeping_objects()

@@ -8,7 +8,11 @@ import json
 from tests.helpers import csrf_of
 
 
-def upload(client, key, data):
+def upload(client, key, data, as_host=True):
+    """``as_host``: the phone first starts a table of the game, as only a host may import."""
+    if as_host:
+        assert client.post("/api/tables", json={"game": key, "players": [{"name": "Ann"}, {"name": "Bob"}]}
+                           ).status_code == 201
     page = client.get(f"/games/{key}/library").get_data(as_text=True)
     return client.post(f"/games/{key}/library", follow_redirects=True, data={
         "csrf_token": csrf_of(page), "file": (io.BytesIO(json.dumps(data).encode()), "board.json")})
@@ -53,6 +57,14 @@ def library_fame(client) -> list[int] | None:
     return None if tokens is None else [tokens["fame"].get(str(v), 0) for v in range(1, 5)]
 
 
+def suggested_fame(client) -> dict | None:
+    """The fame counts a new Legend table is offered (a suggestion: no limit until it confirms them)."""
+    view = start_table(client, LEGEND, PLAYERS)["view"]
+    assert view["supply"]["token_mix_known"] is False
+    suggested = view["setup"]["token_mix_suggested"]
+    return None if suggested is None else suggested["fame"]
+
+
 def legend_table(client) -> str:
     token = start_table(client, LEGEND, PLAYERS)["token"]
     claim(client, token, 0)
@@ -65,10 +77,10 @@ def test_a_refused_move_teaches_nothing_and_undo_takes_a_fact_back(client):
     assert library_fame(client) is None
     assert act(client, table, **mix([12, 12, 8, 4])).status_code == 200
     assert library_fame(client) == [12, 12, 8, 4]
-    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is True
+    assert suggested_fame(client) == {"1": 12, "2": 12, "3": 8, "4": 4}
     assert client.post(f"/api/tables/{table}/undo", json={}).status_code == 200
     assert library_fame(client) is None  # a probe taken back teaches the next table nothing
-    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is False
+    assert suggested_fame(client) is None
 
 
 def test_the_newest_word_wins_and_undo_returns_to_the_one_before(client):
@@ -86,4 +98,54 @@ def test_an_imported_file_corrects_what_a_table_taught(client):
     corrected = {"game": LEGEND, "tokens": {"fame": {"1": 20, "2": 10, "3": 6}, "treasure": {"1": 24}}}
     assert "Board data imported" in upload(client, LEGEND, corrected).get_data(as_text=True)
     assert library_fame(client) == [20, 10, 6, 0]
-    assert start_table(client, LEGEND, PLAYERS)["view"]["supply"]["token_mix_known"] is True
+    assert suggested_fame(client) == {"1": 20, "2": 10, "3": 6}
+
+
+# --- who the library learns from (issue #28, item 8) -------------------------------------------------
+
+def test_an_anonymous_board_file_is_refused_and_changes_nothing(client):
+    """A file uploaded by a phone hosting no table of the game once rewrote what later tables start from."""
+    stranger_file = {"game": LEGEND, "tokens": {"fame": {"1": 36}, "treasure": {"1": 24}}}
+    page = client.get(f"/games/{LEGEND}/library").get_data(as_text=True)
+    assert "Only the host of a table" in page and 'type="file"' not in page
+    refused = upload(client, LEGEND, stranger_file, as_host=False)
+    assert refused.status_code == 403 and "Only the host of a table" in refused.get_data(as_text=True)
+    assert library_fame(client) is None
+
+
+def test_a_seated_player_teaches_later_tables_only_once_the_game_has_finished(app, client, phone):
+    """Any seated phone's entry once rewrote what later tables start from; now the host's does,
+    or anyone's once that table's game has finished."""
+    from companion.extensions import db
+    from companion.models import Table
+
+    table = legend_table(client)
+    bob = phone()
+    claim(bob, table, 1)
+    assert act(bob, table, **mix([36, 0, 0, 0])).status_code == 200  # Bob's phone: not the host's
+    assert library_fame(client) is None
+    assert suggested_fame(client) is None
+    with app.app_context():  # the table's game ends (by whatever moves): its facts now teach
+        db.session.query(Table).filter_by(token=table).update({"finished": True})
+        db.session.commit()
+    assert library_fame(client) == [36, 0, 0, 0]
+    host_table = legend_table(client)
+    act(client, host_table, **mix([12, 12, 8, 4]))  # the host's word teaches at once
+    assert library_fame(client) == [12, 12, 8, 4]
+
+
+def test_a_wrong_token_mix_in_the_library_never_stops_an_owner_entering_her_token(client, phone):
+    """After set_token_mix {"fame": {"1": 36}, …} the next game's owner entering the fame token of
+    value 3 she really holds got 422 "The box has no other fame token of value 3"."""
+    poisoned = legend_table(client)
+    assert act(client, poisoned, **{"type": "set_token_mix", "fame": [36], "treasure": [24]}).status_code == 200
+    table = legend_table(client)
+    ann = client
+    assert act(ann, table, type="take_token", seat=0, kind="fame").status_code == 200  # face down
+    token = next(t for t in table_view_of(ann, table)["me"]["tokens"] if t["kind"] == "fame")
+    entered = ann.post(f"/api/tables/{table}/actions", json={"type": "enter_token", "token": token["id"], "value": 3})
+    assert entered.status_code == 200, entered.get_json()
+
+
+def table_view_of(phone, token: str) -> dict:
+    return phone.get(f"/api/tables/{token}").get_json()["view"]

@@ -14,7 +14,7 @@ from ..extensions import db
 from ..games import get as get_game
 from ..games.base import RuleError, ScoreInputError, _
 from ..i18n import translate
-from .. import library
+from .. import devices, library
 from .uploads import uploaded_json
 
 bp = Blueprint("library", __name__)
@@ -28,10 +28,15 @@ def _game_with_library(key: str):
     return game
 
 
+ONLY_HOSTS_IMPORT = _("Only the host of a table of this game can import a board data file, from the phone "
+                      "that started the table.")
+
+
 @bp.get("/games/<key>/library")
 def page(key: str):
     game = _game_with_library(key)
-    return render_template("library.html", game=game, data=game.library_file.export(library.facts(game.key)))
+    return render_template("library.html", game=game, data=game.library_file.export(library.facts(game.key)),
+                           may_import=library.hosts_a_table_of(game.key, devices.current()))
 
 
 @bp.get("/games/<key>/library.json")
@@ -44,7 +49,11 @@ def download(key: str):
 
 @bp.post("/games/<key>/library")
 def upload(key: str):
+    """A data file, checked whole by the game (``library_file.load``) before anything is kept, and
+    only from a host: an anonymous file must not rewrite what later tables start from."""
     game = _game_with_library(key)
+    if not library.hosts_a_table_of(game.key, devices.current()):
+        return render_template("error.html", message=translate(ONLY_HOSTS_IMPORT), code=403), 403
     try:
         data = uploaded_json("file", MAX_BYTES, _("Choose a board data file (at most 2 MB)."))
         library.import_file(game.key, game.library_file.load(data))

@@ -33,7 +33,11 @@ def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: M
         "players": [{"name": p.name, "colour": p.colour, "tokens": [], "scratches": 0, "wounds": 0,
                      "double_wound": 0} for p in specs],
         "supply": dict(BOX),
-        "token_mix": library_token_mix(library),  # fame/treasure tokens per value, once the table counted them
+        # Fame/treasure tokens per value, once THIS table entered them: only these limit a gain or an
+        # entry. What earlier tables entered is a suggestion that fills the form (one tap to confirm):
+        # a wrong or malicious entry must never stop a player entering the token they hold (issue #28).
+        "token_mix": None,
+        "token_mix_suggested": library_token_mix(library),
         "board": known_board(library),  # episodes by position: the rulebook's, then what tables entered
         "position": 0,  # beside the board "à l'endroit où le chemin vert débute"
         "first_player": 0,  # "Le joueur le plus jeune [...] devient le premier joueur" (set_first_player)

@@ -95,6 +95,8 @@ def setup_view(state: State) -> dict[str, Any]:
                   for card in special_cards()
                   if state["options"]["advanced"] or not card.get("advanced_only")],
         "token_mix": state.get("token_mix"),
+        # Earlier tables' count, offered in the form until this table confirms a count of its own.
+        "token_mix_suggested": None if state.get("token_mix") else state.get("token_mix_suggested"),
         "values": list(range(1, MAX_TOKEN_VALUE + 1)),
     }
 

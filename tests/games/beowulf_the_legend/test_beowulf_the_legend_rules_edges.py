@@ -20,7 +20,9 @@ def test_fame_2_is_paid_in_smaller_tokens_from_the_dragon_battle_on(new_table):
     """"Exception: Dans des cas rares, il peut arriver que tous les jetons gloire de valeur 2 aient
     été utilisés au moment où vous atteignez l'épisode Dragon Battle ou des épisodes ultérieurs. Si
     cela arrive, vous pouvez faire le change. Il s'agit de la seule exception autorisée." """
-    t = new_table(4, {}, {"episodes": {**BOARD, "21": {"kind": "selection"}}, "tokens": FEW_TWOS})
+    t = new_table(4, {}, {"episodes": {**BOARD, "21": {"kind": "selection"}}})
+    t.do("set_token_mix", fame=[FEW_TWOS["fame"][str(v)] for v in range(1, 6)],  # this table's count
+         treasure=[FEW_TWOS["treasure"][str(v)] for v in range(1, 4)])
     t.give(PETER, "fame", 2)  # the only fame 2 is gone
     t.jump_to(5)  # a Selection before the Dragon Battle: "Vous ne pouvez pas prendre 2 jetons de valeur 1"
     assert "No fame token of value 2" in t.refused("choose_selection", seat=SANDRA, option="fame2")
