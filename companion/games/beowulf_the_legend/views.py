@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import State, View, _
+from ..base import State, View, _, nmsg
+from ..owed import Owed, names, owed, waiting
 from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, catalogue,
                     episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
@@ -53,6 +54,7 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
         "setup": setup_view(state) if state["phase"] == "start" else None,
         "glossary": _glossary(),
         "path_list": path_list(state),
+        "owed": owed_view(state, seat) if seat is not None else None,
     }
 
 
@@ -555,3 +557,106 @@ FORM_CHOICES = {
     "last": LAST,
     "token_kinds": list(TOKEN_KINDS),
 }
+
+
+# --- what this seat owes the table (the phone's "your move" bar) --------------------------
+#
+# Each target is the id of a control on this seat's board (templates/_step.html and what it
+# includes): a test renders every phase and checks the id is there. What the whole table answers
+# in one form (a Risk's failures, everyone's symbols, the board's next episode) is the first
+# player's to send: "Le premier joueur commence", and the first player moves Beowulf.
+
+def owed_view(state: State, seat: int) -> Owed | None:
+    """What this seat owes now: its part of the turn first (the others wait for it), then its new
+    face-down tokens to turn over; otherwise whom the table waits for."""
+    turn = _turn_owed(state, seat)
+    if turn is not None:
+        return turn
+    unvalued = [t for t in state["players"][seat]["tokens"] if needs_value(t)]
+    if unvalued:
+        return {**nmsg(_("Turn over your new token"), _("Turn over your %(num)s new tokens"), len(unvalued)),
+                "target": "bl-me-enter"}
+    return _awaited(state, seat)
+
+
+def _turn_owed(state: State, seat: int) -> Owed | None:
+    phase, first = state["phase"], state["first_player"]
+    due = whose_move(state)
+    if phase == "start" and seat == first:
+        return owed(_("You are the first player: move Beowulf onto episode 1"), "bl-go")
+    if phase == "done" and seat == first:
+        return owed(_("Move Beowulf to the next episode"), "bl-go")
+    if phase == "enter" and seat == first:
+        return owed(_("Enter episode %(n)s from the board"), f"bl-entry-{state['position']}-open", n=state["position"])
+    if phase == "minor":
+        return _minor_owed(state, seat)
+    if phase == "contest":
+        return _contest_owed(state, seat)
+    if phase == "picks" and seat == due:
+        return owed(_("Your turn: pick a reward space"), "bl-picks")
+    if phase == "bid_reward" and seat == due:
+        return owed(_("You won the bid: take the reward"), "bl-picks")
+    if phase == "bid" and seat == due:
+        return owed(_("Your turn: reveal treasure or drop out"), "bl-bid")
+    return None
+
+
+def _minor_owed(state: State, seat: int) -> Owed | None:
+    record, step = current(state), state["step"]
+    which = record.get("opportunity") if record["kind"] == "opportunity" else record["kind"]
+    first = seat == state["first_player"]
+    records = len(step["records"])
+    if which == "selection":  # each phone answers its own, in any order (applied in turn order)
+        if seat == walker(state):
+            return owed(_("Your turn: choose a reward or pass"), "bl-selection")
+        if seat in step["order"][step["turn"]:] and not _answered(state, seat):
+            return owed(_("Choose a reward or pass: it counts when your turn comes"), "bl-selection")
+        return None
+    if which == "break_ranks":
+        if seat in step["order"][step["turn"]:] and not _answered(state, seat):
+            return owed(_("Break Ranks?: give back 2 fame tokens to heal, or pass"),
+                        f"bl-break-ranks-{state['position']}-{seat}")
+        return None
+    if not first:
+        return None
+    if which == "risk":
+        return owed(_("Tick who failed the risk, then tap Done"), f"bl-risk-{state['position']}-{records}")
+    if which in ("recovery", "hygelac"):
+        return owed(_("When everyone has, tap Done"), "bl-done")
+    return owed(_("Tick who took part, then tap Done"), f"bl-took-part-{state['position']}-{records}")
+
+
+def _answered(state: State, seat: int) -> bool:
+    """Whether this seat has already answered the minor episode (in its turn, or kept for it)."""
+    step = state["step"]
+    return any(r["seat"] == seat for r in step["records"]) or str(seat) in (step.get("waiting") or {})
+
+
+def _contest_owed(state: State, seat: int) -> Owed | None:
+    kind = current(state)["kind"]
+    if kind == "turn_order":
+        out = {d["seat"] for d in state["step"].get("drops", [])}
+        return owed(_("Tap when you drop out"), f"bl-drop-{seat}") if seat not in out else None
+    if seat != state["first_player"]:
+        return None
+    if kind == "recover_treasures":
+        return owed(_("Everyone reveals their treasure: tap when they have"), "bl-reveal-all")
+    return owed(_("Enter everyone's symbols"), f"bl-symbols-{state['position']}")
+
+
+def _awaited(state: State, seat: int) -> Owed | None:
+    """Whom the table waits for, named on the bar of a phone that owes nothing."""
+    phase, players_ = state["phase"], state["players"]
+    if phase == "over":
+        return None
+    if phase == "final":
+        return waiting(_("Waiting for token values from: %(names)s"), names=names(players_, waiting_for_values(state)))
+    if phase == "contest" and current(state)["kind"] == "turn_order":
+        out = {d["seat"] for d in state["step"].get("drops", [])}
+        return waiting(_("Waiting for %(names)s"), names=names(players_, [s for s in range(players(state))
+                                                                          if s not in out]))
+    if phase == "minor" and current(state).get("opportunity") == "break_ranks":
+        return waiting(_("Waiting for %(names)s"), names=names(players_, [s for s in dict.fromkeys(
+            state["step"]["order"][state["step"]["turn"]:]) if not _answered(state, s)]))
+    due = whose_move(state)
+    return waiting(_("Waiting for %(names)s"), names=players_[state["first_player"] if due is None else due]["name"])

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import boards
 from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, MAX_TILE_VALUE, square_name
+from ..owed import Owed, owed, waiting
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
 from .saga import breakdown, final_view, tie_broken
 from .specials import counsel_destinations, tiles_of
@@ -216,4 +217,26 @@ def view(state: State, seat: int | None) -> View:
                          for f in FIGURES.values()],
         "final": final_view(state),
         "tie_broken": state["phase"] == "over" and tie_broken(state),
+        "owed": owed_by(state, seat, board_full=state["board"] is not None and not empty)
+        if seat is not None else None,
     }
+
+def owed_by(state: State, seat: int, board_full: bool) -> Owed | None:
+    """The phone's "your move" bar: the act's board first, then who starts, then the player whose
+    turn it is (the turn pointer, where the table keeps one) places a piece; the others wait."""
+    phase, turn = state["phase"], state.get("turn")
+    if phase == "over":
+        return None
+    if phase == "board":
+        return owed(_("Enter this act's board: its rows and columns"), "bm-shape")
+    if state["first_seat"] is None and phase == "play":
+        return owed(_("Who starts this act? Tap their name"), "bm-controls")
+    if turn is not None and seat != turn:
+        return waiting(_("Waiting for %(names)s"), names=state["players"][turn]["name"])
+    if phase == "scored":
+        if ACTS[state["act"]].number == LAST_ACT:
+            return owed(_("End the game: final scores"), "bm-controls")
+        return owed(_("Start the next act"), "bm-controls")
+    if board_full:
+        return owed(_("The board is full: score the act"), "bm-controls")
+    return owed(_("Your turn: place a piece"), "bm-palette") if turn is not None else None

@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import GameKit, OptionSpec, PlayerSpec, QuickScorer, Score, State, View, _, fields, rank, spec
 from .moves import POINTS_LIMIT, add_points, end_round, finish, write_secret
+from ..owed import Owed, names, owed, waiting
 
 POINTS = {"type": "integer", "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT}
 SEAT = {"type": "integer", "minimum": 0}
@@ -49,6 +50,7 @@ class ScorePad(GameKit):
                  "secret": p["secret"] if i == seat else None}
                 for i, p in enumerate(state["players"])
             ],
+            "owed": owed_by(state, seat) if seat is not None else None,
         }
 
     def progress(self, state: State) -> list[list[int]]:
@@ -73,3 +75,16 @@ class ScorePad(GameKit):
         places = rank(keys)
         return [Score(i, p["name"], totals[i], places[i], [(_("Rounds"), totals[i])])
                 for i, p in enumerate(state["players"])]
+
+
+def owed_by(state: State, seat: int) -> Owed | None:
+    """The phone's "your move" bar: this seat's points for the round first, then whom the round
+    waits for, then the round's end (points of 0 count as not entered yet: a pad cannot tell)."""
+    if state["over"]:
+        return None
+    missing = [i for i, p in enumerate(state["players"]) if p["rounds"][-1] == 0 and p["secret"] is None]
+    if seat in missing:
+        return owed(_("Enter your points for round %(n)s"), f"add-points-{seat}", n=state["round"])
+    if missing:
+        return waiting(_("Waiting for points from: %(names)s"), names=names(state["players"], missing))
+    return owed(_("Everyone has points: end round %(n)s when it is over"), "end-round", n=state["round"])

@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from ..base import State, View, _
+from ..owed import Owed, names, owed, waiting
 from . import penalty
 from .round_end import undecided_group, waiting_discarders
 from .box import HAND_LIMIT, STONES
@@ -60,6 +61,7 @@ def board_view(state: State, seat: int | None) -> View:
         "round_end": round_end_view(state, seat),
         "winner": state["winner"],
         "title": TITLE if state["winner"] is not None else None,
+        "owed": owed_by(state, seat) if seat is not None else None,
     }
 
 
@@ -144,3 +146,26 @@ def _card_view(card: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _cards_view(cards: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
     return None if cards is None else [_card_view(card) for card in cards]
+
+
+# What a seat owes, by phase, and the control on its board (templates/_board.html) it goes to.
+OWED = {
+    "challenge": (_("Enter the card you revealed"), "sh-reveal-%(seat)s"),
+    "penalty": (_("Move one of your apprentices back"), "sh-penalty"),
+    "discard": (_("Enter your discards"), "sh-discard-%(seat)s"),
+    "convert": (_("Choose your conversion"), "sh-convert"),
+    "trump": (_("Choose the trump"), "sh-trump-choice"),
+}
+
+
+def owed_by(state: State, seat: int) -> Owed | None:
+    """The phone's "your move" bar: what this seat must enter or choose now, else whom the game waits for."""
+    if state["winner"] is not None or state["phase"] == "over":
+        return None
+    due = waiting_for(state)
+    if seat in due and state["phase"] in OWED:
+        text, target = OWED[state["phase"]]
+        return owed(text, target % {"seat": seat})
+    if state["phase"] == "tie":
+        return waiting(_("Waiting for the host to break the tie"))
+    return waiting(_("Waiting for %(names)s"), names=names(state["players"], due)) if due else None
