@@ -20,6 +20,8 @@ SEAT = {"type": "integer", "minimum": 0, "maximum": 4, "description": "Seat inde
 TOKEN = {"type": "integer", "minimum": 1, "description": "The id of one of your own face-down tokens."}
 FLAG = {"type": "boolean"}
 SEATS = {"type": "array", "items": SEAT, "maxItems": 5}
+EPISODE = {"type": "integer", "minimum": 1, "maximum": EPISODES,
+           "description": "The episode this answer is for: refused once that episode is over (a screen behind)."}
 MOVE_ON = {"type": "boolean", "description": "When this move closes the episode, Beowulf moves on to the next "
                                             "one in the same tap (nothing else is pending)."}
 
@@ -71,22 +73,23 @@ ACTIONS = {
                 daring={**FLAG, "description": "Beowulf's Daring played: 5 cards."},
                 resolve={**FLAG, "description": "Beowulf's Resolve cancels the failure; the turn stays."},
                 warriors_rest={**FLAG, "description": "The Warrior's Rest played as the scratch arrives."},
-                move_on=MOVE_ON)),
+                episode=EPISODE, move_on=MOVE_ON)),
     "take_opportunity": spec(
         _("Opportunity: take part (the app applies the exchange)"), minor.take_opportunity,
         _schema(seat=SEAT, tokens={"type": "array", "items": TOKEN, "minItems": 2, "maxItems": 2,
                                    "description": "Break Ranks?: the 2 fame tokens given back (owner only)."},
-                heal={"type": "string", "enum": list(HEALS)}, move_on=MOVE_ON)),
+                heal={"type": "string", "enum": list(HEALS)}, episode=EPISODE, move_on=MOVE_ON)),
     "choose_selection": spec(_("Selection: take one of the five options"), minor.choose_selection,
                              _schema(("option",), seat=SEAT, option={"type": "string", "enum": list(SELECTION)},
-                                     move_on=MOVE_ON)),
+                                     episode=EPISODE, move_on=MOVE_ON)),
     "take_recovery_card": spec(_("Recovery: take one of the cards turned up"), minor.take_recovery_card,
                                _schema(seat=SEAT, move_on=MOVE_ON)),
-    "pass": spec(_("Minor episode: pass"), minor.pass_minor, _schema(seat=SEAT, move_on=MOVE_ON)),
+    "pass": spec(_("Minor episode: pass"), minor.pass_minor, _schema(seat=SEAT, episode=EPISODE, move_on=MOVE_ON)),
     "end_minor": spec(
         _("Minor episode, one tap for the table: who failed the risk or took part; everyone else still to play "
           "passes (Recovery, King Hygelac's Court: the cards are taken or exchanged)"), minor.end_minor,
-        _schema(failed=SEATS, daring=SEATS, resolve=SEATS, warriors_rest=SEATS, took_part=SEATS, move_on=MOVE_ON)),
+        _schema(failed=SEATS, daring=SEATS, resolve=SEATS, warriors_rest=SEATS, took_part=SEATS, episode=EPISODE,
+                move_on=MOVE_ON)),
     # --- major episodes ---
     "enter_symbols": spec(
         _("Simultaneous major or Death of Beowulf: the symbols each player revealed, in seat order"),

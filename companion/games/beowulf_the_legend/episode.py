@@ -81,8 +81,8 @@ def untouched(state: State) -> bool:
     step, phase = state["step"], state["phase"]
     if phase == "enter":
         return True
-    if phase == "minor":
-        return not step["records"]
+    if phase == "minor":  # an answer kept for its turn counts: correcting the episode would drop it
+        return not step["records"] and not step.get("waiting")
     if phase == "contest":
         return not step.get("drops") and step.get("counts") is None
     if phase == "bid":

@@ -3,20 +3,27 @@
 "Tous les joueurs reçoivent la même possibilité, qu'ils peuvent accepter ou refuser. Le premier
 joueur commence en décidant s'il accomplit ou non l'activité proposée. Le jeu se poursuit dans le
 sens des aiguilles d'une montre."
+
+Phones answer in whatever order people tap. An answer from a player whose turn has not come yet
+is kept (``step["waiting"]``, by seat) and applied in turn order once every earlier player has
+answered; until then its phone may change it. A player's choice is never replaced by a pass they
+did not make: only the host passes for players who have not answered (``end_minor``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, label,
-                    nlabel, nmsg, seat_field)
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, evolve,
+                    label, nlabel, nmsg, require_host, seat_field)
 from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
                   scratch_taken, shows, take_token, told, token_of, why_not_take)
 from .episode import current, finish, require_kind, require_phase
 from .seats import clockwise_from, list_field, require_owner
 
 Notes = list[dict[str, Any]]
+# One player's answer applied at their turn: changes the state, returns the history line.
+Rule = Callable[[State, Action, Actor, int], Label]
 
 
 def begin(state: State, kind: str) -> None:
@@ -25,7 +32,7 @@ def begin(state: State, kind: str) -> None:
         # "Après que tous les joueurs aient choisi une carte, le premier joueur effectue un deuxième tour"
         order = order * 2
     state["phase"] = "minor"
-    state["step"] = {"order": order, "turn": 0, "records": []}
+    state["step"] = {"order": order, "turn": 0, "records": [], "waiting": {}, "returned": {}}
 
 
 def walker(state: State) -> int | None:
@@ -36,30 +43,79 @@ def walker(state: State) -> int | None:
     return step["order"][step["turn"]] if step["turn"] < len(step["order"]) else None
 
 
-def _turn(state: State, action: Action, actor: Actor, *kinds: str) -> tuple[int, Notes]:
-    """The seat that moves, and the history news of the players before it who passed.
+def waiting_answers(state: State) -> dict[str, Action]:
+    """Answers given before their turn, by seat (as a string): private to the player until applied."""
+    return state["step"].get("waiting", {}) if state["phase"] == "minor" else {}
 
-    Players who pass are not asked one by one: a player who takes part while earlier players in
-    the turn order have not moved shows that those passed ("Le premier joueur commence en
-    décidant s'il accomplit ou non l'activité proposée" — deciding not to is passing). At a
-    Recovery nobody passes, so turns there are taken in order.
+
+def _answer(state: State, action: Action, actor: Actor, kinds: tuple[str, ...], rule: Rule) -> Applied:
+    """One player's answer: applied now if it is their turn, else kept until it is.
+
+    "Le premier joueur commence en décidant [...] Le jeu se poursuit dans le sens des aiguilles
+    d'une montre": the order matters (a token value may run out, l.124), so a later answer waits
+    for the earlier ones; it never decides for them.
     """
     require_phase(state, "minor")
     require_kind(state, *kinds)
+    _check_episode(state, action)
     seat = acting_seat(state, action, actor)
     due = walker(state)
+    state["step"].get("returned", {}).pop(str(seat), None)
     if seat == due:
-        return seat, []
+        event = rule(state, action, actor, seat)
+        return Applied(state, told(event, apply_waiting(state)))
+    _check_may_wait(state, seat, due)
+    rule(evolve(state), action, actor, seat)  # refused now if it could not stand as things are
+    waiting = state["step"].setdefault("waiting", {})
+    changed = str(seat) in waiting
+    waiting[str(seat)] = {k: v for k, v in action.items() if k != "move_on"}
+    line = WAITS_AGAIN_LINE if changed else WAITS_LINE
+    return Applied(state, label(line, name=name(state, seat), due=name(state, due)))
+
+
+WAITS_LINE = _("%(name)s has answered; the answer waits for %(due)s")
+WAITS_AGAIN_LINE = _("%(name)s changes their answer; it waits for %(due)s")
+
+
+def _check_episode(state: State, action: Action) -> None:
+    """A phone names the episode its answer is for: an answer meant for a finished one is refused."""
+    episode = action.get("episode")
+    if episode not in (None, "") and str(episode) != str(state["position"]):
+        raise RuleError("That answer was for episode %(n)s, which is over", n=episode)
+
+
+def _check_may_wait(state: State, seat: int, due: int | None) -> None:
     step = state["step"]
-    if current(state)["kind"] == "recovery" or seat not in step["order"][step["turn"]:]:
+    if seat not in step["order"][step["turn"]:]:
+        raise RuleError("%(name)s has already had their turn", name=name(state, seat))
+    if current(state)["kind"] == "recovery":  # the cards lie face up: each takes one as the turn comes
         raise RuleError("It is %(name)s's turn", name=name(state, due))
-    passed = []
-    while walker(state) != seat:
-        passed.append(walker(state))
-        _record(state, walker(state), "passed", [note(_("Passed"))])
-    return seat, [label(PASS_LINE, names=names_of(state, passed)).to_json()]
 
 
+def apply_waiting(state: State) -> Notes:
+    """Applies the kept answers whose turn has come, in turn order; returns their history lines.
+
+    An answer that can no longer stand (the token value it asked for ran out: "l'option en
+    question n'est plus disponible") goes back to its player, whose turn it now is.
+    """
+    news: Notes = []
+    while (seat := walker(state)) is not None and str(seat) in state["step"].get("waiting", {}):
+        answer = state["step"]["waiting"].pop(str(seat))
+        trial = evolve(state)
+        try:
+            event = RULES[answer["type"]](trial, answer, Actor(seat), seat)
+        except RuleError as error:
+            why = note(error.msg, **error.args_)
+            state["step"].setdefault("returned", {})[str(seat)] = why
+            news.append(label(RETURNED_LINE, name=name(state, seat), why=why).to_json())
+            break
+        state.clear()
+        state.update(trial)
+        news.append(event.to_json())
+    return news
+
+
+RETURNED_LINE = _("%(name)s's answer can no longer be applied (%(why)s): %(name)s answers again")
 PASS_LINE = _("%(names)s passed")
 
 
@@ -79,7 +135,10 @@ def names_of(state: State, seats: list[int]) -> str:
 # --- Risk --------------------------------------------------------------------------------
 
 def take_risk(state: State, action: Action, actor: Actor) -> Applied:
-    seat, passed = _turn(state, action, actor, "risk")
+    return _answer(state, action, actor, ("risk",), _risk)
+
+
+def _risk(state: State, action: Action, actor: Actor, seat: int) -> Label:
     outcome = choice_field(action, "outcome", ("kept", "failed"))
     resolve, rest = bool_field(action, "resolve"), bool_field(action, "warriors_rest")
     if outcome == "kept" and (resolve or rest):
@@ -91,22 +150,20 @@ def take_risk(state: State, action: Action, actor: Actor) -> Applied:
         notes.append(note(_("Beowulf's Daring: 5 cards turned over")))
     if outcome == "kept":
         _record(state, seat, "kept", notes + [note(_("Kept the matching cards"))])
-        return Applied(state, told(label("%(name)s takes a risk and keeps the matching cards", name=name(state, seat)),
-                                   passed))
+        return label("%(name)s takes a risk and keeps the matching cards", name=name(state, seat))
     if resolve:
         # "vous ne recevez aucune égratignure et vous pouvez décider soit de courir à nouveau un
         #  risque, soit de jouer sans recourir au risque" — the turn stays with this player.
         play_special(state, seat, "resolve")
         _record(state, seat, "resolved", notes + [note(_("Beowulf's Resolve: the failed risk is cancelled"))],
                 turn_over=False)
-        return Applied(state, told(label("%(name)s cancels a failed risk with Beowulf's Resolve",
-                                         name=name(state, seat)), passed))
+        return label("%(name)s cancels a failed risk with Beowulf's Resolve", name=name(state, seat))
     # "le joueur place ces deux cartes sur la pile de défausse et reçoit une tuile égratignure"
     scratch = add_scratch(state, seat, warriors_rest=rest)
     _record(state, seat, "failed", notes + scratch)
     event = label("%(name)s fails a risk and takes a scratch", name=name(state, seat)) if scratch_taken(scratch) \
         else label("%(name)s fails a risk", name=name(state, seat))
-    return Applied(state, told(event, passed + scratch_news(state, seat, scratch)))
+    return told(event, scratch_news(state, seat, scratch))
 
 
 # --- Opportunity -------------------------------------------------------------------------
@@ -142,13 +199,16 @@ GAINS: dict[str, Callable[[State, int], Notes]] = {
 
 
 def take_opportunity(state: State, action: Action, actor: Actor) -> Applied:
-    which = current(state).get("opportunity")
-    if which == "break_ranks":  # checked before anyone is recorded as passing
+    if current(state).get("opportunity") == "break_ranks":  # the owner's secret, checked before anything
         _owner_seat(state, action, actor)
-    seat, passed = _turn(state, action, actor, "opportunity")
+    return _answer(state, action, actor, ("opportunity",), _opportunity)
+
+
+def _opportunity(state: State, action: Action, actor: Actor, seat: int) -> Label:
+    which = current(state)["opportunity"]
     notes = _break_ranks(state, action, actor, seat) if which == "break_ranks" else GAINS[which](state, seat)
     _record(state, seat, "took_part", notes)
-    return Applied(state, told(label(OPPORTUNITY_LINES[which], name=name(state, seat)), passed))
+    return label(OPPORTUNITY_LINES[which], name=name(state, seat))
 
 
 # What a player did at an opportunity, as every phone reads it.
@@ -221,7 +281,10 @@ def why_not_select(state: State, seat: int, option: str) -> dict[str, Any] | Non
 
 
 def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
-    seat, passed = _turn(state, action, actor, "selection")
+    return _answer(state, action, actor, ("selection",), _selection)
+
+
+def _selection(state: State, action: Action, actor: Actor, seat: int) -> Label:
     option = choice_field(action, "option", SELECTION)
     reason = why_not_select(state, seat, option)
     if reason:
@@ -230,29 +293,52 @@ def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
     if option == "scratches":
         count = state["players"][seat]["scratches"]
         _record(state, seat, option, heal(state, seat, "scratches"))
-        return Applied(state, told(nlabel("%(name)s gives back %(num)s scratch",
-                                          "%(name)s gives back %(num)s scratches", count, name=name(state, seat)),
-                                   passed))
+        return nlabel("%(name)s gives back %(num)s scratch", "%(name)s gives back %(num)s scratches", count,
+                      name=name(state, seat))
     if option in _SELECTION_TOKENS:
         take_token(state, seat, *_SELECTION_TOKENS[option])
     _record(state, seat, option, [note(SELECTION_TEXTS[option])])
-    return Applied(state, told(label(SELECTION_LABELS[option], name=name(state, seat)), passed))
+    return label(SELECTION_LABELS[option], name=name(state, seat))
 
 
 # --- Recovery and passing ----------------------------------------------------------------
 
 def take_recovery_card(state: State, action: Action, actor: Actor) -> Applied:
-    seat, _passed = _turn(state, action, actor, "recovery")
+    return _answer(state, action, actor, ("recovery",), _recovery_card)
+
+
+def _recovery_card(state: State, action: Action, actor: Actor, seat: int) -> Label:
     _record(state, seat, "card", [note(_("Took a card"))])
-    return Applied(state, label("%(name)s takes one of the cards turned up", name=name(state, seat)))
+    return label("%(name)s takes one of the cards turned up", name=name(state, seat))
 
 
 def pass_minor(state: State, action: Action, actor: Actor) -> Applied:
     if current(state).get("kind") == "recovery" and state["phase"] == "minor":
         raise RuleError("At a Recovery everyone takes a card")
-    seat, passed = _turn(state, action, actor, "risk", "opportunity", "selection")
+    return _answer(state, action, actor, ("risk", "opportunity", "selection"), _pass)
+
+
+def _pass(state: State, action: Action, actor: Actor, seat: int) -> Label:
     _record(state, seat, "passed", [note(_("Passed"))])
-    return Applied(state, told(label("%(name)s passes", name=name(state, seat)), passed))
+    return label("%(name)s passes", name=name(state, seat))
+
+
+# The answers a phone may give before its turn, by move: applied in turn order (apply_waiting).
+RULES: dict[str, Rule] = {"take_risk": _risk, "take_opportunity": _opportunity, "choose_selection": _selection,
+                          "pass": _pass}
+
+
+
+def answer_text(answer: Action) -> dict[str, Any]:
+    """What a kept answer says, for its own player's phone (it stays private until applied)."""
+    kind = answer.get("type")
+    if kind == "choose_selection" and answer.get("option") in SELECTION_TEXTS:
+        return note(SELECTION_TEXTS[answer["option"]])
+    if kind == "take_opportunity":
+        return note(_("Take part"))
+    if kind == "take_risk":
+        return note(_("Failed the risk: a scratch") if answer.get("outcome") == "failed" else _("Kept the matching cards"))
+    return note(_("Pass"))
 
 
 # --- one tap for the whole table ---------------------------------------------------------
@@ -266,12 +352,17 @@ def end_minor(state: State, action: Action, actor: Actor) -> Applied:
     ("Après que tous les joueurs aient choisi une carte, le premier joueur effectue un deuxième
     tour") and at King Hygelac's Court (an exchange of cards) nothing changes the app's state:
     one "done" tap.
+
+    Answers players gave on their own phones stand: they are applied at their turn, and the form
+    cannot decide for those players. At a Selection and at Break Ranks?, where each player answers
+    for themselves, only the host may pass for the players who have not answered.
     """
     require_phase(state, "minor")
     record = current(state)
     kind, which = record["kind"], record.get("opportunity", "")
+    _check_episode(state, action)
     step = state["step"]
-    remaining = list(dict.fromkeys(step["order"][step["turn"]:]))
+    remaining = unanswered(state)
     chosen = {field: _seats(state, action, field, remaining) for field in ("failed", "daring", "resolve",
                                                                              "warriors_rest", "took_part")}
     if kind != "risk" and any(chosen[f] for f in ("failed", "daring", "resolve", "warriors_rest")):
@@ -280,18 +371,52 @@ def end_minor(state: State, action: Action, actor: Actor) -> Applied:
         raise RuleError("Here each player who takes part does so on their own turn")
     if not chosen["warriors_rest"] <= chosen["failed"]:
         raise RuleError("The Warrior's Rest is played here only as a scratch arrives")
+    if kind == "selection" or which == "break_ranks":
+        # Each player answers for themselves here: a pass for someone else is the host's, named.
+        if not actor.host:
+            raise RuleError("Only the host can pass for players who have not answered: %(names)s",
+                            names=names_of(state, remaining))
+    step.setdefault("waiting", {})
+    news, closed = _close_all(state, kind, which, chosen)
+    return Applied(state, told(_closing_line(state, kind, which, chosen, closed), news))
+
+
+def unanswered(state: State) -> list[int]:
+    """The players still to play who have not answered on their own phones, in turn order."""
+    step = state["step"]
+    waiting = waiting_answers(state)
+    return [s for s in dict.fromkeys(step["order"][step["turn"]:]) if str(s) not in waiting]
+
+
+def _close_all(state: State, kind: str, which: str, chosen: dict[str, set[int]]) -> tuple[Notes, list[int]]:
+    """Every turn left, in order: a kept answer at its player's turn, the form's outcome for the rest."""
     news: Notes = []
-    for seat in remaining:
-        news += _close_turn(state, seat, kind, which, chosen)
-    step["turn"] = len(step["order"])
-    finish(state)
-    return Applied(state, told(_closing_line(state, kind, which, chosen, remaining), news))
+    closed: list[int] = []
+    while (seat := walker(state)) is not None:
+        step = state["step"]
+        if str(seat) in step["waiting"]:
+            step.setdefault("returned", {}).pop(str(seat), None)
+            news += apply_waiting(state)
+            why = state["step"].get("returned", {}).get(str(seat)) if state["phase"] == "minor" else None
+            if why:
+                raise RuleError("%(name)s's answer can no longer be applied (%(why)s): %(name)s answers again first",
+                                name=name(state, seat), why=why)
+            continue
+        if seat not in closed:
+            news += _close_turn(state, seat, kind, which, chosen)
+            closed.append(seat)
+        step["turn"] += 1
+        if step["turn"] == len(step["order"]):
+            finish(state)
+    return news, closed
 
 
 def _seats(state: State, action: Action, field: str, remaining: list[int]) -> set[int]:
     seats = set()
     for raw in list_field(action, field):
         seat = seat_field({"seat": raw}, "seat", state["players"])
+        if str(seat) in waiting_answers(state):
+            raise RuleError("%(name)s has answered on their own phone", name=name(state, seat))
         if seat not in remaining:
             raise RuleError("%(name)s has already had their turn", name=name(state, seat))
         seats.add(seat)

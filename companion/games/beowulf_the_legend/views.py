@@ -19,7 +19,7 @@ from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, l
 from .episode import current, players, untouched, waiting_for_values
 from .flow import next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
-from .minor import SELECTION, SELECTION_TEXTS, walker, why_not_select
+from .minor import SELECTION, SELECTION_TEXTS, answer_text, unanswered, waiting_answers, walker, why_not_select
 from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, KIND_EFFECTS, KIND_NAMES, NAMED_EPISODES,
                         OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES, SPECIAL_EFFECTS, SPECIAL_RULE, SPECIAL_WHEN, SYMBOLS,
                         UNKNOWN_SPECIAL_EFFECT)
@@ -334,6 +334,8 @@ def private_view(state: State, seat: int) -> dict[str, Any]:
         "treasure_to_reveal": [t["id"] for t in p["tokens"]
                                if shows(t, "treasure") and t["value"] is not None and t["id"] not in revealed],
         "heal_choices": heal_choices(state, seat),
+        # This player's answer kept for their turn (a minor episode): theirs alone until applied.
+        "answer": answer_text(waiting_answers(state)[str(seat)]) if str(seat) in waiting_answers(state) else None,
         "mix_conflicts": mix_conflicts(state, seat),
     }
 
@@ -415,11 +417,17 @@ def step_view(state: State) -> dict[str, Any]:
         due = walker(state)
         out = {"order": step["order"], "records": _records(state, step["records"]),
                "remaining": list(dict.fromkeys(step["order"][step["turn"]:])),
+               # Who answered before their turn (not what: that stays on their own phone until applied),
+               # who has not answered yet, and whose kept answer could no longer stand, with why.
+               "waiting": [s for s in dict.fromkeys(step["order"][step["turn"]:]) if str(s) in waiting_answers(state)],
+               "unanswered": unanswered(state),
+               "unanswered_names": ", ".join(state["players"][s]["name"] for s in unanswered(state)),
+               "returned": {int(s): why for s, why in step.get("returned", {}).items()},
                "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
         if current(state)["kind"] == "selection" and due is not None:
             out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
                                 for o in SELECTION]
-            # A later player may choose before the players ahead have spoken: they pass (public).
+            # A later player may answer before the players ahead have: the answer waits for its turn.
             out["selection_for"] = {str(s): [{"option": o, "text": msg(SELECTION_TEXTS[o]),
                                               "reason": why_not_select(state, s, o)} for o in SELECTION]
                                     for s in out["remaining"]}

@@ -19,16 +19,18 @@ def test_minor_turns_go_clockwise_from_the_first_player(new_table):
     assert [r["seat"] for r in t.state["recent"]["records"]] == [MARK, PETER, SANDRA, MARTHA]
 
 
-def test_players_who_pass_are_not_asked_one_by_one(new_table):
+def test_a_later_answer_waits_and_the_host_alone_passes_those_left(new_table):
     """"Le premier joueur commence en décidant s'il accomplit ou non l'activité proposée. Le jeu se
-    poursuit dans le sens des aiguilles d'une montre": a player who takes part after others have
-    not moved shows that they passed; one tap then passes everyone left."""
+    poursuit dans le sens des aiguilles d'une montre" (FR l.77): Mark's early choice waits for Sandra
+    and Martha, who pass only when they say so — or when the host says so for them, by name."""
     t = new_table()
     t.jump_to(5)  # a Selection
-    applied = t.do("choose_selection", seat=MARK, option="fame2")
-    assert said(applied) == "Mark takes a fame token of value 2. Sandra, Martha passed"
-    assert "already had their turn" in t.refused("end_minor", took_part=[SANDRA])
-    assert said(t.do("end_minor")) == "Peter passed"
+    assert said(t.do("choose_selection", Actor(MARK), option="fame2")) == "Mark has answered; the answer waits for Sandra"
+    assert t.tokens(MARK, "fame") == [] and t.state["step"]["records"] == []
+    assert "answered on their own phone" in t.refused("end_minor", took_part=[MARK])
+    assert "Only the host can pass for players who have not answered: Sandra, Martha, Peter" in t.refused(
+        "end_minor", Actor(PETER))
+    assert said(t.do("end_minor")) == "Sandra, Martha, Peter passed. Mark takes a fame token of value 2"
     assert [(r["seat"], r["choice"]) for r in t.state["recent"]["records"]] == [
         (SANDRA, "passed"), (MARTHA, "passed"), (MARK, "fame2"), (PETER, "passed")]
 

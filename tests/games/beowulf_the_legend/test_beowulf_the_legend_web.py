@@ -347,7 +347,9 @@ def test_undo_takes_back_a_closing_tap_and_the_move_of_beowulf_with_it(client):
     assert (after["position"], after["phase"], after["step"]) == (before["position"], before["phase"], before["step"])
 
 
-def test_a_later_player_chooses_a_selection_from_their_phone_and_those_before_pass(client, phone):
+def test_a_later_players_selection_waits_for_the_turn_and_undo_takes_it_back(client, phone):
+    """FR l.77 (« Le jeu se poursuit dans le sens des aiguilles d'une montre »): Mark, last in turn,
+    chooses first; his phone says it waits for Sandra; nobody is passed for; undo takes it back."""
     token = new_table(client, seat=0)
     mark = phone()
     claim(mark, token, 2)
@@ -355,15 +357,22 @@ def test_a_later_player_chooses_a_selection_from_their_phone_and_those_before_pa
     act(client, token, type="end_minor", move_on=True)
     act(client, token, type="enter_episode", position=2, kind="selection")
     html = page(mark, token)
-    assert "Choose now: the players before you pass" in text_of(html)
+    assert "your answer is applied in turn, after Sandra's" in text_of(html)
     forms = [f for f in re.findall(r"<form .*?</form>", html, re.S)
              if 'value="choose_selection"' in f and 'name="option" value="fame2"' in f]
     fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', forms[0]))
-    assert fields["seat"] == "2"
+    assert fields["seat"] == "2" and fields["episode"] == "2"
     assert mark.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
+    assert "Your answer: Fame 2 — waiting for Sandra." in text_of(page(mark, token))
     view = client.get(f"/api/tables/{token}").get_json()["view"]
-    assert view["position"] == 3  # Mark was the last in turn: his choice closed the episode and moved on
-    assert [r["choice"] for r in view["recent"]["records"]] == ["passed", "passed", "fame2"]
+    assert (view["position"], view["turn"], view["step"]["records"]) == (2, 0, [])
+    host = page(client, token)
+    assert "Answered, applied in turn: Mark" in text_of(host) and "Fame 2" not in text_of(host).split("Answered")[1]
+    button = re.search(r'<form [^>]*hx-confirm="([^"]+)"[^>]*>(?:(?!</form>).)*value="end_minor"', host, re.S)
+    assert button and "Record that Sandra, Martha pass?" in markup.unescape(button.group(1))
+    assert client.post(f"/api/tables/{token}/undo", json={}).status_code == 200
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["step"]["waiting"] == []
+    assert "Your answer:" not in text_of(page(mark, token))
 
 
 def test_markers_and_pieces_show_their_icons_named_for_a_screen_reader(client, phone):
