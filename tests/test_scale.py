@@ -293,7 +293,9 @@ def test_the_benchmark_measures_and_reports_every_figure(tmp_path):
     print(run.stdout)
     assert run.returncode in (0, 1), run.stdout + run.stderr
     figures = json.loads((tmp_path / "figures.json").read_text())["figures"]
-    assert {f["name"][:2] for f in figures} == {"P1", "P2", "P3", "P4", "P5", "P7", "P8"}
+    # P9 (tap to paint) runs four phones in Chromium: measured where Chromium is, else skipped with a word why.
+    browser = set() if "P9 skipped:" in run.stderr else {"P9"}
+    assert {f["name"][:2] for f in figures} == {"P1", "P2", "P3", "P4", "P5", "P7", "P8"} | browser
     assert (run.returncode == 0) == all(f["passed"] for f in figures)
     # What does not depend on timing holds even here: no stream dropped, the page stays small.
     for dropped in (f for f in figures if "dropped" in f["name"]):
