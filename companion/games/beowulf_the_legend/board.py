@@ -346,7 +346,7 @@ def export_board(library: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def _specials_in_play(raw: Any, lenient: bool = False) -> dict[str, list[str]]:
-    """Which special cards tables said are in play, by player count (2–4): {"3": ["daring", …]}."""
+    """Which special cards tables said are in play, by player count (2–4) and rules: {"3-base": ["daring", …]}."""
     from .box import setup_cards  # box imports this module
 
     if raw is None:
@@ -357,13 +357,19 @@ def _specials_in_play(raw: Any, lenient: bool = False) -> dict[str, list[str]]:
         raise BoardFileError("specials_in_play must be an object: {\"3\": [\"daring\", ...]}")
     out = {}
     for count, keys in raw.items():
-        ok = str(count) in ("2", "3", "4") and isinstance(keys, list) and all(k in setup_cards() for k in keys)
+        ok = str(count) in SPECIALS_KEYS and isinstance(keys, list) and all(k in setup_cards() for k in keys) \
+            and not (str(count).endswith("-base") and "all_iron_shield" in keys)
         if not ok:
             if lenient:
                 continue
-            raise BoardFileError(f"specials_in_play.{count}: a player count 2 to 4 and a list of special card keys")
+            raise BoardFileError(f"specials_in_play.{count}: a player count 2 to 4 (and the rules: \"3-base\", "
+                                 "\"3-advanced\") and a list of special card keys (no All-Iron Shield in the base game)")
         out[str(count)] = [k for k in setup_cards() if k in keys]
     return out
+
+
+# By player count and rule set ("3-advanced"); a count alone ("3") is what earlier versions kept.
+SPECIALS_KEYS = tuple(f"{n}{rules}" for n in (2, 3, 4) for rules in ("", "-base", "-advanced"))
 
 
 def import_board(data: Any) -> dict[str, Any]:

@@ -45,8 +45,12 @@ def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: M
         "step": {},
         "recent": None,  # what happened at the last finished episode, for the view
         "skipped": [],  # gold episodes passed by in the base game
-        "specials": new_specials(advanced, library_specials(library, len(specs))),
-        "specials_told": library_specials(library, len(specs)) is not None,
+        "specials": new_specials(advanced, library_specials(library, len(specs), advanced)),
+        "specials_told": library_specials(library, len(specs), advanced) is not None,
+        # What earlier tables said: the base list suggests the ticks of an advanced game (the shield
+        # still to be told), and the other player counts show when a choice contradicts them.
+        "specials_suggested": library_specials(library, len(specs), False),
+        "specials_known": specials_known(library, len(specs), advanced),
         "next_token": 1,
     }
 
@@ -123,14 +127,53 @@ def next_position(state: State) -> int | None:
     return None
 
 
-def library_specials(library: Mapping[str, Any] | None, players: int) -> list[str] | None:
-    """Which named special cards an earlier table said are in play with this many players."""
+SHIELD = "all_iron_shield"  # "La carte All-Iron Shield est uniquement utilisée avec les règles avancées."
+# "En fonction du nombre de joueurs, il y a de 4 à 9 cartes spéciales utilisées dans le jeu."
+FEWEST_SPECIALS, SPECIALS_IN_BOX = 4, 10
+
+
+def specials_key(players: int, advanced: bool) -> str:
+    """Where the library keeps the cards in play: per player count AND rule set ("3-advanced")."""
+    return f"{players}-{'advanced' if advanced else 'base'}"
+
+
+def library_specials(library: Mapping[str, Any] | None, players: int, advanced: bool = False) -> list[str] | None:
+    """Which named special cards an earlier table said are in play with this many players and rules.
+
+    The circled numbers are the same whatever the rules, but a base game's list cannot say whether
+    the All-Iron Shield carries one (it lies in the box then): an advanced game never takes a base
+    list, while a base game takes an advanced one without the shield. A list kept by player count
+    alone (before rule sets were told apart) counts as advanced only if it holds the shield."""
     if players >= 5:
         return None  # "dans une partie à cinq joueurs, toutes les cartes sont utilisées"
-    raw = ((library or {}).get("specials_in_play") or {}).get(str(players))
+    remembered = (library or {}).get("specials_in_play") or {}
+    legacy = _card_list(remembered.get(str(players)))
+    if advanced:
+        found = _card_list(remembered.get(specials_key(players, True)))
+        return found if found is not None else (legacy if legacy and SHIELD in legacy else None)
+    for raw in (remembered.get(specials_key(players, False)), remembered.get(specials_key(players, True))):
+        found = _card_list(raw)
+        if found is not None:
+            return [k for k in found if k != SHIELD]
+    return [k for k in legacy if k != SHIELD] if legacy is not None else None
+
+
+def _card_list(raw: Any) -> list[str] | None:
     if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
         return None
     return [k for k in setup_cards() if k in raw]
+
+
+def specials_known(library: Mapping[str, Any] | None, players: int, advanced: bool) -> dict[str, list[str]]:
+    """The lists remembered for the other player counts (same rules): a card with a circled number
+    up to 2 is in play with 3 players too, so the guide can say when a choice contradicts them."""
+    out = {}
+    for count in range(2, 5):
+        if count != players:
+            found = library_specials(library, count, advanced)
+            if found is not None:
+                out[str(count)] = found
+    return out
 
 
 def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
@@ -138,22 +181,36 @@ def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
 
     "n'utilisez que les cartes contenant un chiffre dans un cercle dont la valeur est inférieure ou
     égale au nombre de joueurs [...] Les cartes non utilisées sont remises dans la boîte." The
-    sources do not say which card carries which number: the table says so once, remembered."""
+    sources do not say which card carries which number: the table says so once, remembered for
+    this player count and these rules."""
     require_phase(state, "start")
-    n = players(state)
+    n, advanced = players(state), state["options"]["advanced"]
     if n >= 5:
         raise RuleError("With 5 players every special card is used")
     keys = [str(k) for k in list_field(action, "cards")]
     unknown = [k for k in keys if k not in setup_cards()]
     if unknown:
         raise RuleError("Choose the special cards from the list")
+    if SHIELD in keys and not advanced:
+        raise RuleError("The All-Iron Shield is used only with the advanced rules (« uniquement utilisée avec les "
+                        "règles avancées »): it stays in the box")
     in_play = [k for k in setup_cards() if k in keys]
-    state["specials"] = new_specials(state["options"]["advanced"], in_play)
+    least = least_named_specials()
+    if len(in_play) < least:
+        raise RuleError("« Il y a de 4 à 9 cartes spéciales utilisées »: tick at least %(least)s of these cards "
+                        "(the box's %(others)s other special cards are not listed here)",
+                        least=least, others=SPECIALS_IN_BOX - len(setup_cards()))
+    state["specials"] = new_specials(advanced, in_play)
     state["specials_told"] = True
     return Applied(state, nlabel("%(num)s special card is in play with %(players)s players",
                                  "%(num)s special cards are in play with %(players)s players",
                                  len(state["specials"]), players=n),
-                   learned={"specials_in_play": {str(n): in_play}})
+                   learned={"specials_in_play": {specials_key(n, advanced): in_play}})
+
+
+def least_named_specials() -> int:
+    """At least 4 special cards are used (l.275); the box's cards no source names may make up the rest."""
+    return max(1, FEWEST_SPECIALS - (SPECIALS_IN_BOX - len(setup_cards())))
 
 
 # --- entering the board ------------------------------------------------------------------

@@ -14,10 +14,10 @@ from ..base import State, View, _, nmsg
 from ..owed import Owed, names, owed, waiting
 from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, catalogue,
                     episode_name, missing, position_named)
-from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, shows,
-                  special_cards, why_not_take)
+from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, setup_cards,
+                  shows, special_cards, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
-from .flow import next_position
+from .flow import SPECIALS_IN_BOX, least_named_specials, next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
 from .minor import SELECTION, SELECTION_TEXTS, answer_text, unanswered, waiting_answers, walker, why_not_select
 from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, KIND_EFFECTS, KIND_NAMES, NAMED_EPISODES,
@@ -93,14 +93,35 @@ def setup_view(state: State) -> dict[str, Any]:
         "advanced": state["options"]["advanced"],
         "ask_specials": n < 5,
         "specials_told": bool(state.get("specials_told")),
-        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"]}
+        "cards": [{"key": card["key"], "name": card_name(card["key"]), "in_play": card["key"] in state["specials"],
+                   "suggested": card["key"] in (state.get("specials_suggested") or [])}
                   for card in special_cards()
                   if state["options"]["advanced"] or not card.get("advanced_only")],
+        "least": least_named_specials(),
+        "others": SPECIALS_IN_BOX - len(setup_cards()),
+        "contradictions": specials_contradictions(state) if state.get("specials_told") else [],
         "token_mix": state.get("token_mix"),
         # Earlier tables' count, offered in the form until this table confirms a count of its own.
         "token_mix_suggested": None if state.get("token_mix") else state.get("token_mix_suggested"),
         "values": list(range(1, MAX_TOKEN_VALUE + 1)),
     }
+
+
+def specials_contradictions(state: State) -> list[dict[str, Any]]:
+    """Where the cards in play contradict what this server holds for other player counts (same
+    rules): "n'utilisez que les cartes contenant un chiffre dans un cercle dont la valeur est
+    inférieure ou égale au nombre de joueurs" — a card in play with fewer players is in play with
+    more, and one left out with more players is left out with fewer. One of the two lists is wrong."""
+    n, out = players(state), []
+    for count, cards in sorted((state.get("specials_known") or {}).items()):
+        if int(count) < n:
+            out += [msg(_("%(card)s is in play with %(count)s players, so with %(n)s too"), card=card_name(k),
+                        count=int(count), n=n) for k in cards if k not in state["specials"]]
+        else:
+            out += [msg(_("%(card)s is not in play with %(count)s players, so not with %(n)s either"),
+                        card=card_name(k), count=int(count), n=n) for k in state["specials"] if k not in cards
+                    and k in setup_cards()]
+    return out
 
 
 def msg(text: str, **args: Any) -> dict[str, Any]:

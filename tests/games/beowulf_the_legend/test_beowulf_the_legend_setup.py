@@ -28,7 +28,7 @@ def test_the_special_cards_in_play_are_asked_once_and_remembered_for_that_player
     applied = t.do("set_specials_in_play", cards=["daring", "resolve", "blessing", "warriors_rest"])
     assert said(applied) == "4 special cards are in play with 3 players"
     assert sorted(t.state["specials"]) == ["blessing", "daring", "resolve", "warriors_rest"]
-    assert t.learned == [{"specials_in_play": {"3": ["blessing", "daring", "resolve", "warriors_rest"]}}]
+    assert t.learned == [{"specials_in_play": {"3-base": ["blessing", "daring", "resolve", "warriors_rest"]}}]
     later = new_table(3, {}, {"episodes": BOARD, **t.learned[0]})
     assert later.view(None)["setup"]["specials_told"] and sorted(later.state["specials"]) == sorted(t.state["specials"])
     assert "inspiration" in new_table(4, {}, {"episodes": BOARD, **t.learned[0]}).state["specials"]  # another count
@@ -59,3 +59,47 @@ def test_the_phone_shows_the_guide_and_takes_the_token_mix_from_a_form(client):
     bad = {**form_fields(page(client, token), "set_token_mix"), "fame[]": ["1"] + ["0"] * 9, "treasure[]": ["24"]}
     refused = client.post(f"/t/{token}/act", data=bad, headers={"HX-Request": "true"})
     assert refused.status_code == 422 and "these add up to 1" in text_of(refused.get_data(as_text=True))
+
+
+def test_the_cards_in_play_are_remembered_per_player_count_and_rule_set(new_table):
+    """FR l.37: « Prenez la carte spéciale All-Iron Shield et remettez-la dans la boîte. Cette carte
+    est uniquement utilisée avec les règles avancées. » A base game's list cannot say whether the
+    shield shows a circled number: a later advanced game does not take it as told (issue #24)."""
+    base = new_table(4)
+    base.do("set_specials_in_play", cards=["daring", "resolve", "blessing"])
+    assert base.learned == [{"specials_in_play": {"4-base": ["blessing", "daring", "resolve"]}}]
+    library = {"episodes": BOARD, **base.learned[0]}
+    advanced = new_table(4, {"advanced": True}, library)
+    assert not advanced.view(None)["setup"]["specials_told"]
+    assert "all_iron_shield" in advanced.state["specials"]  # not put back in the box on a base game's word
+    ticked = [c["key"] for c in advanced.view(None)["setup"]["cards"] if c["suggested"]]
+    assert ticked == ["blessing", "daring", "resolve"]  # the base list suggests the ticks
+    advanced.do("set_specials_in_play", cards=["daring", "resolve", "blessing", "all_iron_shield"])
+    assert advanced.learned == [{"specials_in_play": {"4-advanced": ["blessing", "daring", "resolve",
+                                                                     "all_iron_shield"]}}]
+    # An advanced list tells a base game too: the same circled numbers, the shield in the box.
+    later = new_table(4, {}, {"episodes": BOARD, "specials_in_play": advanced.learned[0]["specials_in_play"]})
+    assert later.view(None)["setup"]["specials_told"] and sorted(later.state["specials"]) == [
+        "blessing", "daring", "resolve"]
+
+
+def test_the_guide_refuses_cards_in_play_that_cannot_be_right(new_table, client):
+    """FR l.275: « En fonction du nombre de joueurs, il y a de 4 à 9 cartes spéciales utilisées dans
+    le jeu. La carte All-Iron Shield est uniquement utilisée avec les règles avancées. »"""
+    t = new_table(3)
+    assert "tick at least 1 of these cards" in t.refused("set_specials_in_play", cards=[])
+    assert "used only with the advanced rules" in t.refused("set_specials_in_play", cards=["daring", "all_iron_shield"])
+    assert "« Il y a de 4 à 9 cartes spéciales utilisées » (4 to 9 special cards are used)" in text_of(
+        page(client, web_table(client)))
+
+
+def test_the_guide_says_when_the_cards_contradict_another_player_count(new_table):
+    """FR l.37: « n'utilisez que les cartes contenant un chiffre dans un cercle dont la valeur est
+    inférieure ou égale au nombre de joueurs »: a card in play with 2 players is in play with 3."""
+    library = {"episodes": BOARD, "specials_in_play": {"2-base": ["daring", "resolve"]}}
+    t = new_table(3, {}, library)
+    t.do("set_specials_in_play", cards=["daring", "blessing"])
+    said_lines = [m["args"]["card"]["msg"] if isinstance(m["args"]["card"], dict) else m["args"]["card"]
+                  for m in t.view(None)["setup"]["contradictions"]]
+    assert said_lines == ["Beowulf's Resolve"]
+
