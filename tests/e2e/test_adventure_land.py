@@ -76,6 +76,9 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     for page in screens:
         expect(page.locator("#al-status")).to_contain_text("Adventure 2 · The Magnificent")
     expect(anna.locator("#al-setup")).to_contain_text("16 companions and 16 swords")  # 2 players, 8 each
+    # Setup's question comes first on the host's phone: who is the youngest, before any card.
+    expect(anna.locator("#al-cards #al-first-player").get_by_role("combobox", name="Youngest player")).to_be_in_viewport()
+    expect(ben.locator("#al-first-player")).to_have_count(0)
 
     # A terrain card: the supply counts down on every screen.
     table.tap(move(anna, "#al-cards", "reveal", terrain="city"), *screens)
@@ -99,9 +102,16 @@ def test_adventure_two_from_pickups_through_a_fight_to_the_final_scores(server, 
     screenshot(display, "adventure-land-display-360")
 
     # Public pickups: a companion joins each player's band, Anna takes a gold piece.
-    table.tap(move(ben, "#al-player-1", "companion_joins", band="1+0"), ben, anna, display)
-    table.tap(move(anna, "#al-player-0", "companion_joins", band="1+0"), *screens)
-    table.tap(move(anna, "#al-player-0", "take_gold"), *screens)
+    # Each phone's own pickups sit beside the terrain cards, at the top, not down in the players'
+    # list; the acting player (Anna, whose turn it is) has them on the screen with her step.
+    for page in phones:
+        expect(page.locator("#al-players").get_by_role("button", name="+ gold piece")).to_have_count(
+            1 if page is anna else 0)  # the host's tools for Ben's seat only
+        expect(page.locator("#al-cards #al-pickups").get_by_role("button", name="+ gold piece")).to_have_count(1)
+    expect(anna.locator("#al-pickups").get_by_role("button", name="+ gold piece")).to_be_in_viewport()
+    table.tap(move(ben, "#al-pickups", "companion_joins", band="1+0"), ben, anna, display)
+    table.tap(move(anna, "#al-pickups", "companion_joins", band="1+0"), *screens)
+    table.tap(move(anna, "#al-pickups", "take_gold"), *screens)
     for page in phones:
         expect(page.locator("#al-player-1 .al-bands")).to_contain_text("1 adventurer + 1 companion")
         expect(page.locator("#al-player-1 .al-bands")).to_contain_text("9 × 1 adventurer alone")
