@@ -329,16 +329,24 @@ def card_name(key: str) -> Any:
     return card_names().get(key, key.replace("_", " "))
 
 
-def give_special(state: State, seat: int, key: str) -> list[dict[str, Any]]:
+def why_not_special(state: State, key: str) -> dict[str, Any] | None:
+    """Why a reward space's special card cannot be handed out now (a public message), or None."""
     card = state["specials"].get(key)
     if card is None and key == "all_iron_shield" and not state["options"]["advanced"]:
-        raise RuleError("%(card)s is only used with the advanced rules", card=card_name(key))
+        return note(_("%(card)s is only used with the advanced rules"), card=card_name(key))
     if card is None and key in card_names():  # put back in the box at setup for this player count
-        raise RuleError("%(card)s is not in play with this many players", card=card_name(key))
-    if card is None:  # a special card the rulebook does not name, entered from the board
-        card = state["specials"][key] = {"holder": None, "used": False}
-    if card["holder"] is not None or card["used"]:
-        raise RuleError("%(card)s has already been taken", card=card_name(key))
+        return note(_("%(card)s is not in play with this many players"), card=card_name(key))
+    if card is not None and (card["holder"] is not None or card["used"]):
+        return note(_("%(card)s has already been taken"), card=card_name(key))
+    return None
+
+
+def give_special(state: State, seat: int, key: str) -> list[dict[str, Any]]:
+    reason = why_not_special(state, key)
+    if reason:
+        raise RuleError(reason["msg"], **reason["args"])
+    # A special card the rulebook does not name, entered from the board, joins the game when met.
+    card = state["specials"].setdefault(key, {"holder": None, "used": False})
     card["holder"] = seat
     return [note(_("Special card: %(card)s"), card=card_name(key))]
 

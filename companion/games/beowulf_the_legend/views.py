@@ -15,7 +15,7 @@ from ..owed import Owed, names, owed, waiting
 from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, OPPORTUNITIES, catalogue,
                     episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, setup_cards,
-                  shows, special_cards, why_not_take)
+                  shows, special_cards, why_not_special, why_not_take)
 from .episode import current, players, untouched, waiting_for_values
 from .flow import SPECIALS_IN_BOX, least_named_specials, next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
@@ -252,10 +252,31 @@ def spaces_view(state: State, record: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for i, code in enumerate(codes, start=1):
         space = {"index": i, "code": code, "in_play": i <= in_play, "covered": i == in_play + 1,
-                 "taken_by": taken.get(i), "alternatives": _alternatives(code)}
+                 "taken_by": taken.get(i), "alternatives": _alternatives(code), "short": []}
         if who is not None and i <= in_play and i not in taken and code:
             space["needs"] = _needs(state, who, code)
+            space["short"] = shortfalls(state, code)
         out.append(space)
+    return out
+
+
+def shortfalls(state: State, code: str) -> list[dict[str, Any]]:
+    """What a space would fail to give, said before the pick: "Dans le cas rare où tous les jetons
+    d'une valeur particulière sont épuisés, l'option en question n'est plus disponible" (l.124);
+    "Il ne peut pas, par exemple, prendre deux jetons de valeur 1 à la place d'un jeton de valeur
+    2" (l.247). Only what the table can see counts (why_not_take reads public values), so every
+    phone may be told."""
+    out: list[dict[str, Any]] = []
+    for alternative in parse_space(code):
+        for icon in alternative:
+            if icon.kind in ("fame", "treasure", "alliance"):
+                reason = why_not_take(state, icon.kind, icon.n if icon.kind != "alliance" else 0)
+            elif icon.kind == "special":
+                reason = why_not_special(state, icon.card)
+            else:
+                reason = None
+            if reason and reason not in out:
+                out.append(reason)
     return out
 
 

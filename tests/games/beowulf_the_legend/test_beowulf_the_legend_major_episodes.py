@@ -255,3 +255,31 @@ def test_the_drop_out_form_takes_the_cards_played_on_a_risk(table):
     assert table.state["specials"]["daring"]["used"] and table.player(MARK)["scratches"] == 1
     assert "does not hold Beowulf's Daring" in table.refused("drop_out", seat=SANDRA, failed_risk=True, daring=True)
     assert "only help when a risk fails" in table.refused("drop_out", seat=SANDRA, resolve=True)
+
+
+def test_a_space_whose_token_value_is_gone_says_so_before_the_pick(table):
+    """FR l.124: « Dans le cas rare où tous les jetons d'une valeur particulière sont épuisés,
+    l'option en question n'est plus disponible »; l.247: « Il ne peut pas, par exemple, prendre deux
+    jetons de valeur 1 à la place d'un jeton de valeur 2 ». Martha sees that space 2's fame 4 is
+    gone while she chooses, not after (issue #24)."""
+    table.jump_to(20)  # Dragon Battle: fame7, fame4, wound, double_wound, scratch
+    table.state["token_mix"] = {"fame": {"1": 26, "4": 1, "7": 9}, "treasure": {"1": 24}}
+    table.give(PETER, "fame", 4)  # the only fame 4 is gone
+    table.do("enter_symbols", counts=[3, 2, 1, 0])
+    table.do("pick_space", seat=SANDRA, space=1)
+    for seat in (None, MARTHA, MARK):  # public: the value was printed on a space, the table saw it go
+        spaces = {s["index"]: s for s in table.view(seat)["episode"]["spaces"]}
+        assert [english(r["msg"], r["args"]) for r in spaces[2]["short"]] == [
+            "No fame token of value 4 is left in the supply"]
+        assert spaces[3]["short"] == [] and spaces[1]["short"] == []  # taken spaces say nothing more
+    from flask import render_template
+
+    from companion import create_app
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.test_request_context():
+        html = render_template("games/beowulf-the-legend/_picks.html", v=table.view(MARTHA), st=table.view(MARTHA)["step"],
+                               mine=True, due=MARTHA, players=table.view(MARTHA)["players"],
+                               act_url="/t/x/act", version=1)
+    assert "The supply cannot give all of it now: No fame token of value 4 is left in the supply" in \
+        " ".join(html.split())
