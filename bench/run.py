@@ -30,6 +30,13 @@ only context). The exit status is 1 when a goal is missed, 2 when the run itself
       and holds them: /healthz p95 (a fresh connection every 0.1 s, as a load balancer probes)
       and the tables' P3 p95 ÷ the same with the tables playing and no flood.
 
+- P10 nothing one visitor does stops the tables: a bystander table's phone taps a move every
+      0.1 s and /healthz is probed on a fresh connection every 0.1 s, first in quiet, then during
+      each attack from an address of its own: a flood of half-sent requests (more than the
+      process holds), a flood of live streams on the bystander's own table, and failed seat
+      claims on it as fast as one client sends them. p95 of each ÷ its quiet p95; afterwards the
+      attacker's address still takes a free seat.
+
 - P9  tap to paint: four phones in Chromium (Debian's, driven by Playwright) at a score-pad
       table, each with its CPU slowed 4× (the DevTools protocol's Emulation.setCPUThrottlingRate:
       a mid-range phone): p95 from a tap (the tap event's own time stamp) to the tapping phone's
@@ -45,6 +52,7 @@ a club's Wi-Fi do; the flood comes from 127.0.0.2. The per-address cap on live s
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import platform
@@ -97,19 +105,21 @@ class Sizes:
     flood: int             # P8: streams one address opens at once
     flood_seconds: float   # P8: how long the tables play, without and then with the flood
     paint_taps: int = 40   # P9: taps timed, the four phones in turn
+    visitors: int = 2000   # P10: half-sent requests (and live streams) one address opens
+    visitor_seconds: float = 8.0  # P10: how long the quiet part and each attack last
 
 
 FULL = Sizes(samples=400, history=2000, short_history=10, tables=50, phones=5, think=20.0,
              baseline_moves=225, loaded_seconds=90, club_tables=200, club_baseline_moves=300, club_seconds=60,
-             flood=1000, flood_seconds=40, paint_taps=60)
+             flood=1000, flood_seconds=40, paint_taps=60, visitors=3000, visitor_seconds=15)
 SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, think=20.0,
               baseline_moves=36, loaded_seconds=30, club_tables=200, club_baseline_moves=60, club_seconds=20,
-              flood=1000, flood_seconds=15, paint_taps=32)
+              flood=1000, flood_seconds=15, paint_taps=32, visitors=2000, visitor_seconds=8)
 # The test suite's run (tests/test_scale.py): every figure measured and reported, in seconds rather
 # than minutes. Few samples make its ratios rough; its verdict is not a benchmark's.
 CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=4.0,
               baseline_moves=10, loaded_seconds=4, club_tables=20, club_baseline_moves=10, club_seconds=4,
-              flood=200, flood_seconds=3, paint_taps=8)
+              flood=200, flood_seconds=3, paint_taps=8, visitors=300, visitor_seconds=2)
 FLOODER = "127.0.0.2"
 
 
@@ -737,6 +747,112 @@ def measure_flood(url: str, server: Server, sizes: Sizes) -> list[Figure]:
     ]
 
 
+# --- P10: one visitor's attacks, and a bystander table ----------------------------------------------
+
+SLOW_VISITOR, STREAM_VISITOR, CLAIM_VISITOR = "127.0.0.3", "127.0.0.4", "127.0.0.5"
+
+
+def half_sent_requests(port: int, count: int) -> list[socket.socket]:
+    """One address opens ``count`` connections, each sending a request's head that never ends."""
+    socks = []
+    for _ in range(count):
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(SLOW_VISITOR, 0))
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        except OSError:  # the server closed it already (past the per-address cap): it answered
+            continue
+        socks.append(sock)
+    return socks
+
+
+def streams_on(port: int, token: str, count: int) -> list[socket.socket]:
+    """One address opens ``count`` live streams on one table, each with a device cookie of its own."""
+    socks = []
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(STREAM_VISITOR, 0))
+        sock.sendall(f"GET /t/{token}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                     f"Cookie: companion_device={secrets.token_urlsafe(32)}\r\n\r\n".encode())
+        socks.append(sock)
+    return socks
+
+
+def claim_from(port: int, token: str, seat: int) -> int:
+    """A seat claim over the API from the claiming visitor's address; its status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(CLAIM_VISITOR, 0))
+    try:
+        connection.request("POST", f"/api/tables/{token}/seats/{seat}/claim", body="{}",
+                           headers={"Content-Type": "application/json"})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+class BystanderMoves(EveryWhile):
+    """A phone at a table no attack is aimed at (or the stream flood's own) taps a move every 0.1 s."""
+
+    period = 0.1
+
+    def __init__(self, phone: Phone) -> None:
+        super().__init__()
+        self.phone, self.times = phone, []
+
+    def sample(self) -> None:
+        self.times.append(self.phone.act(type="add_points", seat=0, points=1))
+
+
+def measure_visitors(url: str, server: Server, sizes: Sizes) -> list[Figure]:
+    token = new_table(url, requests.Session(), 3)
+    phone = Phone(url, token, 0)
+    for _ in range(10):  # warm up
+        phone.act(type="add_points", seat=0, points=1)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+    claims: list[int] = []
+
+    def failed_claims() -> None:
+        while not stop.is_set():
+            claims.append(claim_from(server.port, token, 0))  # seat 0 is the bystander's
+
+    attacks = {
+        "quiet": lambda: None,
+        f"{sizes.visitors:,} half-sent requests": lambda: held.extend(half_sent_requests(server.port, sizes.visitors)),
+        f"{sizes.visitors:,} streams on the table": lambda: held.extend(streams_on(server.port, token, sizes.visitors)),
+        "failed claims": failed_claims,
+    }
+    results: dict[str, tuple[list[float], list[float]]] = {}
+    try:
+        for name, attack in attacks.items():
+            stop.clear()
+            with HealthProbe(url) as health, BystanderMoves(phone) as moves:
+                attacking = threading.Thread(target=attack, daemon=True)
+                attacking.start()
+                time.sleep(sizes.visitor_seconds)
+                stop.set()
+                attacking.join()
+            results[name] = (health.times, moves.times)
+            for sock in held:
+                sock.close()
+            held.clear()
+    finally:
+        stop.set()
+        for sock in held:
+            sock.close()
+    free_seat = claim_from(server.port, token, 1)
+    quiet_health, quiet_moves = results.pop("quiet")
+    if min(len(quiet_health), len(quiet_moves)) < 2 or any(min(len(h), len(m)) < 2 for h, m in results.values()):
+        raise BenchError("too few samples to measure P10")
+    figures = []
+    for name, (health, moves) in results.items():
+        for what, during, quiet in (("/healthz", health, quiet_health), ("bystander's move", moves, quiet_moves)):
+            ratio = p95(during) / p95(quiet)
+            figures.append(Figure(f"P10 {what} p95 during {name}", f"{ms(p95(during))} (n={len(during)})",
+                                  f"{ms(p95(quiet))} quiet (n={len(quiet)})", ratio, "≤ 2", ratio <= 2))
+    refused = sum(status == 429 for status in claims)
+    figures.append(Figure("P10 failed claims sent (429 past the limit); then a free seat from that address",
+                          f"{len(claims)} ({refused} 429); {free_seat}", "", None, "200", free_seat == 200))
+    return figures
+
+
 # --- P9: tap to paint, in Chromium ---------------------------------------------------------------
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
@@ -922,7 +1038,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="gunicorn processes (WEB_CONCURRENCY); more than one needs PostgreSQL")
     parser.add_argument("--think", type=float,
                         help="P3: mean seconds between two moves at each table (default 20)")
-    parser.add_argument("--only", default="P1,P2,P3,P4,P5,P7,P8,P9",
+    parser.add_argument("--only", default="P1,P2,P3,P4,P5,P7,P8,P10,P9",
                         help="the figures to measure, e.g. P1,P3 (P3 and P5 are measured together)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
@@ -957,6 +1073,7 @@ def main(argv: list[str] | None = None) -> int:
                                   ("P3,P5", lambda: measure_many_tables(server.url, server, sizes)),
                                   ("P7", lambda: measure_club(server.url, server, sizes)),
                                   ("P8", lambda: measure_flood(server.url, server, sizes)),
+                                  ("P10", lambda: measure_visitors(server.url, server, sizes)),
                                   ("P9", lambda: measure_tap_to_paint(server.url, sizes))):
                 if not wanted & set(step.split(",")):
                     continue

@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
-from . import devices, library, table_copies
+from . import devices, library, stream_caps, table_copies
 from .extensions import db
-from .games.base import MAX_NAME, Game, PlayerSpec, RuleError
+from .games.base import MAX_NAME, Game, PlayerSpec, RuleError, _
 from .models import Seat, Snapshot, Table, utcnow
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "white", "orange", "brown", "grey")
@@ -100,12 +100,17 @@ def seat_context(table: Table) -> dict[str, Any]:
     return {"seat": seat.index if seat else None, "is_host": table.host_device == device, "seats": table.seats}
 
 
+HELD = _("%(name)s's seat is held by another phone. Its holder or the host can hand it over.")
+
+
 def claim(table: Table, index: int, device: str) -> None:
     target = next((seat for seat in table.seats if seat.index == index), None)
     if target is None:
         raise RuleError("This table has no seat %(n)s.", n=index + 1)
     if target.device == device:
         return
+    if target.device is not None:  # held, as just read: refused without a write, so a stream of
+        raise RuleError(HELD, name=target.name)  # failed claims takes no lock from the table's moves
     # Atomic: only a free seat can be taken, so two phones tapping the same name at once
     # cannot both get it.
     taken = db.session.execute(
@@ -114,8 +119,7 @@ def claim(table: Table, index: int, device: str) -> None:
     ).rowcount
     if taken != 1:
         db.session.rollback()
-        raise RuleError("%(name)s's seat is held by another phone. Its holder or the host can hand it over.",
-                        name=target.name)
+        raise RuleError(HELD, name=target.name)
     # One seat per phone per table: claiming another seat leaves the old one free.
     db.session.execute(update(Seat).where(Seat.table_id == table.id, Seat.device == device, Seat.id != target.id)
                        .values(device=None, claimed_at=None).execution_options(synchronize_session=False))
@@ -145,6 +149,7 @@ def _seating_changed(table: Table) -> None:
     db.session.execute(update(Table).where(Table.id == table.id).values(seating=Table.seating + 1)
                        .execution_options(synchronize_session=False))
     table_copies.forget(table.token)
+    stream_caps.forget_members(table.token)  # the new holder's stream is not taken for a stranger's
 
 
 def tables_of_device(device: str, limit: int = 20) -> list[Table]:

@@ -14,10 +14,12 @@ until it ends. So the streams are counted by who opens them (issue #28):
   stream per table.
 
 Past a cap a stream is refused at once (429). A request carrying no device cookie cannot be a
-phone of the table, so it is refused before the database is asked anything when a cap is
-reached: a flood from one address costs the server almost nothing and leaves every other
-table's phones and ``/healthz`` answering (tests/test_stream_flood.py). A refused phone still
-follows the table: app.js polls while its stream is silent.
+phone of the table, and neither can one whose device is not among the table's phones as this
+process last read them (kept ``MEMBERS_SECONDS``, forgotten at once when a seat changes hands
+here): when a cap is reached such a request is refused before the database is asked anything,
+so a flood from one address, cookies or none, costs the server almost nothing and leaves every
+other table's phones and ``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and
+P10). A refused phone still follows the table: app.js polls while its stream is silent.
 
 The counts are per process; with several processes each holds its own.
 """
@@ -25,6 +27,7 @@ The counts are per process; with several processes each holds its own.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
@@ -32,6 +35,10 @@ from http.cookies import CookieError, SimpleCookie
 from . import devices
 
 SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
+# How long the table's phones, as a stream request read them, are trusted for refusing strangers
+# before the database: a seat taken in another process is seen this late at most.
+MEMBERS_SECONDS = 5.0
+MAX_REMEMBERED = 1024
 
 
 @dataclass(eq=False)
@@ -55,12 +62,33 @@ class StreamCaps:
         self._capped: Counter[tuple[int, str]] = Counter()      # (table, kind) of the capped kinds
         self._addresses: Counter[str] = Counter()               # onlookers' addresses
         self._full_tokens: dict[str, int] = {}  # the join tokens of tables whose onlookers are at their cap
+        self._members: dict[str, tuple[float, frozenset[str]]] = {}  # token → (until, its phones' devices)
 
     def full(self, address: str, token: str) -> bool:
         """A cheap look before the table is read, for a request that cannot be a phone of the
         table: would an onlooker from this address, on this token's table, be refused?"""
         with self._lock:
             return self._addresses[address] >= self.per_address or token in self._full_tokens
+
+    def stranger_refused(self, address: str, token: str, device: str) -> bool:
+        """The cheap look for a request with a device cookie: refused only when an onlooker would
+        be, and the device is surely not one of the table's phones (as read lately)."""
+        with self._lock:
+            if self._addresses[address] < self.per_address and token not in self._full_tokens:
+                return False
+            until, members = self._members.get(token, (0.0, frozenset()))
+            return time.monotonic() < until and device not in members
+
+    def remember_members(self, token: str, devices: frozenset[str]) -> None:
+        with self._lock:
+            if len(self._members) > 4 * MAX_REMEMBERED:  # tables come and go: keep the newest
+                self._members = dict(list(self._members.items())[-MAX_REMEMBERED:])
+            self._members[token] = (time.monotonic() + MEMBERS_SECONDS, devices)
+
+    def forget_members(self, token: str) -> None:
+        """A seat changed hands: the next stream request reads the table's phones again."""
+        with self._lock:
+            self._members.pop(token, None)
 
     def admit(self, table_id: int, address: str, token: str, device: str, kind: str) -> tuple[Ticket | None, bool]:
         """The new stream's ticket (None: refused), and whether an older stream of the same
@@ -121,15 +149,15 @@ class StreamCaps:
 REFUSAL_BODY = b"Too many live connections from this address; this page checks the table every few seconds instead."
 
 
-def has_device_cookie(environ) -> bool:
-    """Whether the request carries a device cookie (devices.py): only such a request can be a
-    phone of a table."""
+def device_of(environ) -> str | None:
+    """The request's device (the digest of its device cookie, devices.py), or None without one:
+    only a request with one can be a phone of a table."""
     try:
         cookie = SimpleCookie(environ.get("HTTP_COOKIE", ""))
     except CookieError:
-        return False
+        return None
     morsel = cookie.get(devices.COOKIE)
-    return morsel is not None and len(morsel.value) >= devices.MIN_SECRET
+    return devices.digest(morsel.value) if morsel is not None and len(morsel.value) >= devices.MIN_SECRET else None
 
 
 def refuse_floods(wsgi_app, caps: StreamCaps, retry_after: str):
@@ -140,11 +168,16 @@ def refuse_floods(wsgi_app, caps: StreamCaps, retry_after: str):
 
     def app(environ, start_response):
         path = environ.get("PATH_INFO", "")
-        if path.startswith("/t/") and path.endswith("/live") and not has_device_cookie(environ) \
-                and caps.full(environ.get("REMOTE_ADDR", ""), path[3:-5]):
+        if path.startswith("/t/") and path.endswith("/live") and refused_early(environ, path[3:-5]):
             start_response("429 Too Many Requests", headers)
             return [REFUSAL_BODY]
         return wsgi_app(environ, start_response)
+
+    def refused_early(environ, token: str) -> bool:
+        address, device = environ.get("REMOTE_ADDR", ""), device_of(environ)
+        if device is None:
+            return caps.full(address, token)
+        return caps.stranger_refused(address, token, device)
 
     return app
 
@@ -160,3 +193,12 @@ def caps() -> StreamCaps:
     from flask import current_app
 
     return current_app.extensions["companion.stream_caps"]
+
+
+def forget_members(token: str) -> None:
+    """A seat of this table changed hands (seating.py), in this process's app."""
+    from flask import current_app
+
+    held = current_app.extensions.get("companion.stream_caps")
+    if held is not None:
+        held.forget_members(token)

@@ -49,7 +49,9 @@ def stream(token: str):
     live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
     log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_table(token)
-    of_the_table = table.host_device == device or any(seat.device == device for seat in table.seats)
+    members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
+    stream_caps.caps().remember_members(token, members)  # strangers' floods are then refused early
+    of_the_table = device in members
     return _events_of(table, stream_caps.SEAT if of_the_table else stream_caps.ONLOOKER, address, device, token)
 
 
