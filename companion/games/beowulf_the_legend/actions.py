@@ -103,6 +103,10 @@ ACTIONS = {
                 resolve={**FLAG, "description": "Beowulf's Resolve cancels the failed risk: no drop-out."})),
     "reveal_treasures": spec(_("Recover Treasures: rank everyone by the treasure they hold, then return it"),
                              treasure.reveal_treasures),
+    "settle_tie": spec(
+        _("Death of Beowulf, host only, before any pick: put a tied player ahead of the others in their group "
+          "(the rulebook gives no tie rule there; the app borrows the major episodes')"), major.settle_tie,
+        _schema(("first",), first=SEAT)),
     "pick_space": spec(
         _("Pick a reward space, in status-marker order"), rewards.pick_space,
         _schema(("space",), seat=SEAT, space={"type": "integer", "minimum": 1, "maximum": 5},

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label, require_host,
+                    seat_field)
 from .box import add_scratch, name, play_special, scratch_news, scratch_taken, told
-from .episode import players, require_kind, require_phase
+from .episode import current, players, require_kind, require_phase
 from .rewards import start_picks
 from .seats import distance, list_field
 
@@ -52,6 +53,42 @@ def enter_symbols(state: State, action: Action, actor: Actor) -> Applied:
     markers = markers_by_count(counts, state["first_player"])
     start_picks(state, markers, {"counts": counts})
     return Applied(state, label("Symbols revealed: %(name)s takes status marker 1", name=name(state, markers.index(1))))
+
+
+def tied_groups(state: State) -> list[list[int]]:
+    """At Death of Beowulf, the players who revealed as many symbols as another, by marker.
+
+    "Le joueur possédant le plus de symboles reçoit le marqueur de position avec le chiffre 1 [...]"
+    (l.311) gives no tie rule; the app borrows the major episodes' (l.150: the first player, or the
+    nearest clockwise, gets the lower marker) and the host may settle a tie otherwise."""
+    step = state["step"]
+    if state["phase"] != "picks" or current(state).get("kind") != "death" or not step.get("counts"):
+        return []
+    by_count: dict[int, list[int]] = {}
+    for seat, count in enumerate(step["counts"]):
+        by_count.setdefault(count, []).append(seat)
+    groups = [sorted(seats, key=lambda s: step["markers"][s]) for seats in by_count.values() if len(seats) > 1]
+    return sorted(groups, key=lambda g: step["markers"][g[0]])
+
+
+def settle_tie(state: State, action: Action, actor: Actor) -> Applied:
+    """The host puts one of the tied players ahead of the others in their group (before any pick):
+    the rulebook leaves a tie at Death of Beowulf to the table (l.311)."""
+    require_host(actor)
+    require_phase(state, "picks")
+    seat = seat_field(action, "first", state["players"])
+    group = next((g for g in tied_groups(state) if seat in g), None)
+    if group is None:
+        raise RuleError("%(name)s is not tied with anyone at Death of Beowulf", name=name(state, seat))
+    if state["step"]["picks"]:
+        raise RuleError("The reward spaces are being picked: undo the picks before settling the tie")
+    markers = state["step"]["markers"]
+    slots = sorted(markers[s] for s in group)
+    for marker, s in zip(slots, [seat] + [s for s in group if s != seat]):
+        markers[s] = marker
+    state["step"]["tie_settled"] = True
+    return Applied(state, label("The host settles the tie at Death of Beowulf: %(name)s takes status marker "
+                                "%(marker)s", name=name(state, seat), marker=markers[seat]))
 
 
 def drop_out(state: State, action: Action, actor: Actor) -> Applied:

@@ -147,14 +147,18 @@ CATALOGUE_NOTES = {  # by NAMED_EPISODES key
 GLOSSARY_SYMBOLS = (
     ("travelling", _("A ship"), _("Travelling: a card symbol an episode may ask for (the picture is from a "
                                   "secondary source, not the French rulebook).")),
-    ("friendship", _("A drinking horn"), _("Friendship: a card symbol an episode may ask for.")),
+    ("friendship", _("A drinking horn"), _("Friendship (our reading): a card symbol an episode may ask for.")),
     ("wit", _("A fox"), _("Wit: a card symbol an episode may ask for (the picture is from a secondary "
                            "source, not the French rulebook).")),
-    ("courage", _("A fist"), _("Courage: a card symbol an episode may ask for.")),
-    ("fighting", _("An axe"), _("Fighting: a card symbol an episode may ask for.")),
+    ("courage", _("A fist"), _("Courage (our reading): a card symbol an episode may ask for.")),
+    ("fighting", _("An axe"), _("Fighting (our reading): a card symbol an episode may ask for.")),
     ("beowulf", _("Beowulf's head"), _("A Beowulf card: a joker, it counts as any one symbol. Hides of Land "
                                         "is the only one with more than one symbol.")),
 )
+# Which picture is which symbol is our reading: the rulebook names the pictures (« corne, hache,
+# poing », l.55) and the symbols, never side by side.
+GLOSSARY_READING = _("Horn = Friendship, fist = Courage, axe = Fighting is our reading: the rulebook names the "
+                     "pictures « corne, hache, poing » (l.55) but never says which symbol each one is.")
 GLOSSARY_ICONS = (
     ("fame", _("A square fame token with a number"), _("Take the fame token of exactly that value, face "
                                                          "down. It scores its value at the end.")),
@@ -171,8 +175,9 @@ GLOSSARY_ICONS = (
                                           "compensation cards.")),
     ("wound", _("A large wound tile"), _("A wound, face up; draw 2 cards as compensation. 3 or more wounds "
                                         "cost 5 points each at the end; no wound at all earns 5.")),
-    ("double_wound", _("A large tile with two wounds"), _("The double wound: it counts as two wounds. Not "
-                                                          "used before the Dragon Battle.")),
+    ("double_wound", _("A large tile with two wounds"), _("The double wound, « la grande tuile avec deux "
+                                                          "blessures » (l.267): it shows two wounds, so it "
+                                                          "counts as two. Not used before the Dragon Battle.")),
     ("heal", _("A crossed-out wound"), _("Give back one wound tile (the double one included) or any number "
                                          "of scratches.")),
     ("fame5|heal_wound", _("Fame 5 or a large wound tile (Death of Beowulf)"),

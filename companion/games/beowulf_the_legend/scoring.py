@@ -36,7 +36,8 @@ class Holdings:
 
     @property
     def wound_count(self) -> int:
-        # The double-wound tile shows two wounds, so it counts 2 toward "trois ou plus".
+        # "La grande tuile avec deux blessures" (l.267) shows two wounds, so it counts 2 toward
+        # "trois ou plus de trois blessures" (l.317): our reading, the rulebook says no more.
         return self.wounds + 2 * self.double_wounds
 
 

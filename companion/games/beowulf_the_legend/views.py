@@ -19,10 +19,11 @@ from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, l
 from .episode import current, players, untouched, waiting_for_values
 from .flow import SPECIALS_IN_BOX, least_named_specials, next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
+from .major import tied_groups
 from .minor import SELECTION, SELECTION_TEXTS, answer_text, unanswered, waiting_answers, walker, why_not_select
-from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_SYMBOLS, KIND_EFFECTS, KIND_NAMES, NAMED_EPISODES,
-                        OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES, SPECIAL_EFFECTS, SPECIAL_RULE, SPECIAL_WHEN, SYMBOLS,
-                        UNKNOWN_SPECIAL_EFFECT)
+from .reference import (CATALOGUE_NOTES, GLOSSARY_ICONS, GLOSSARY_READING, GLOSSARY_SYMBOLS, KIND_EFFECTS,
+                        KIND_NAMES, NAMED_EPISODES, OPPORTUNITY_EFFECTS, OPPORTUNITY_NAMES, SPECIAL_EFFECTS,
+                        SPECIAL_RULE, SPECIAL_WHEN, SYMBOLS, UNKNOWN_SPECIAL_EFFECT)
 from .rewards import picker
 from .scoring import breakdown, holdings_of, total
 from .treasure import bidder, revealed_total
@@ -61,6 +62,7 @@ def build(state: State, seat: int | None, scores: list[dict[str, Any]] | None) -
 def _glossary() -> dict[str, Any]:
     return {"symbols": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
                         for k, picture, meaning in GLOSSARY_SYMBOLS],
+            "reading": msg(GLOSSARY_READING),
             "icons": [{"key": k, "picture": msg(picture), "meaning": msg(meaning)}
                       for k, picture, meaning in GLOSSARY_ICONS]}
 
@@ -485,7 +487,10 @@ def step_view(state: State) -> dict[str, Any]:
         return {"markers": step.get("markers"), "counts": step.get("counts"),
                 "drops": step.get("drops"), "totals": step.get("totals"), "winner": step.get("winner"),
                 "picks": [{**p, "name": names[p["seat"]]} for p in step["picks"]],
-                "order": sorted(range(players(state)), key=lambda s: step["markers"][s]) if step.get("markers") else []}
+                "order": sorted(range(players(state)), key=lambda s: step["markers"][s]) if step.get("markers") else [],
+                # Death of Beowulf: l.311 gives no tie rule; the tie is broken by l.150's, borrowed, and
+                # the host may settle it otherwise before the first pick.
+                "ties": tied_groups(state), "tie_settled": bool(step.get("tie_settled"))}
     if phase == "bid":
         return {"target": step["target"],
                 "revealed": [{"seat": s, "name": names[s], "values": _revealed_values(state, s),

@@ -272,14 +272,50 @@ def test_a_space_whose_token_value_is_gone_says_so_before_the_pick(table):
         assert [english(r["msg"], r["args"]) for r in spaces[2]["short"]] == [
             "No fame token of value 4 is left in the supply"]
         assert spaces[3]["short"] == [] and spaces[1]["short"] == []  # taken spaces say nothing more
+    html = picks_page(table, MARTHA)
+    assert "The supply cannot give all of it now: No fame token of value 4 is left in the supply" in \
+        " ".join(html.split())
+
+
+def test_a_tie_at_death_of_beowulf_says_its_rule_is_borrowed_and_the_host_settles_it(table):
+    """FR l.311: « Le joueur possédant le plus de symboles reçoit le marqueur de position avec le
+    chiffre 1 [...] » — no tie rule. The app borrows l.150's (« le premier joueur ou celui situé le
+    plus près de lui dans le sens des aiguilles d'une montre reçoit [...] le chiffre le moins
+    élevé »), says so, and lets the host settle it (issue #24)."""
+    table.jump_to(36)
+    table.do("enter_symbols", counts=[1, 4, 4, 0])
+    step = table.view(None)["step"]
+    assert step["ties"] == [[MARTHA, MARK]] and not step["tie_settled"]
+    assert step["markers"][MARTHA] == 1  # l.150, borrowed: Martha sits nearer Sandra clockwise
+    html = picks_page(table, MARTHA, host=True)
+    assert "the rulebook gives no tie rule at Death of Beowulf (l.311). The app borrowed the major episodes' " \
+           "rule (l.150)" in html and 'name="first" value="2"' in html
+    assert "Only the host" in table.refused("settle_tie", Actor(MARK), first=MARK)
+    assert "not tied" in table.refused("settle_tie", first=SANDRA)
+    assert said(table.do("settle_tie", first=MARK)) == \
+        "The host settles the tie at Death of Beowulf: Mark takes status marker 1"
+    assert table.state["step"]["markers"][MARK] == 1 and table.state["step"]["markers"][MARTHA] == 2
+    table.do("pick_space", seat=MARK, space=1, alternative=0)
+    assert "undo the picks" in table.refused("settle_tie", first=MARTHA)
+
+
+def test_a_tie_in_a_major_episode_follows_its_own_rule_and_asks_nothing(table):
+    """FR l.150 is the major episodes' own tie rule: nothing is borrowed there, nothing to settle."""
+    table.jump_to(12)
+    table.do("enter_symbols", counts=[1, 4, 4, 0])
+    assert table.view(None)["step"]["ties"] == []
+
+
+def picks_page(table, seat: int, host: bool = False) -> str:
+    """The pick step as a phone renders it (the game's partial, by the app's own Jinja setup)."""
     from flask import render_template
 
     from companion import create_app
 
+    view = table.view(seat)
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     with app.test_request_context():
-        html = render_template("games/beowulf-the-legend/_picks.html", v=table.view(MARTHA), st=table.view(MARTHA)["step"],
-                               mine=True, due=MARTHA, players=table.view(MARTHA)["players"],
-                               act_url="/t/x/act", version=1)
-    assert "The supply cannot give all of it now: No fame token of value 4 is left in the supply" in \
-        " ".join(html.split())
+        html = render_template("games/beowulf-the-legend/_picks.html", v=view, st=view["step"], mine=True,
+                               due=view["turn"], players=view["players"], is_host=host, act_url="/t/x/act",
+                               version=1)
+    return " ".join(html.split())

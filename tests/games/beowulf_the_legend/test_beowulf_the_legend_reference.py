@@ -43,3 +43,21 @@ def test_special_cards_say_who_holds_them_and_when_they_are_played(new_table):
     daring = next(c for c in t.view(None)["specials"] if c["key"] == "daring")
     assert daring["holder_name"] == "Mark"
     assert daring["when"]["msg"] == "When you decide to risk, before turning any card."
+
+
+def test_the_glossary_says_which_picture_is_which_symbol_is_our_reading(client):
+    """FR l.55 names the pictures only: « (corne, hache, poing, etc...) »; which symbol each stands
+    for is the app's reading, and the glossary says so (issue #24)."""
+    text = text_of(page(client, web_table(client)))
+    for meaning in ("Friendship (our reading)", "Courage (our reading)", "Fighting (our reading)"):
+        assert meaning in text
+    assert "the rulebook names the pictures « corne, hache, poing » (l.55) but never says which symbol" in text
+
+
+def test_the_double_wound_counting_two_quotes_its_line(client):
+    """FR l.267: « La grande tuile avec deux blessures n'est pas utilisée avant que vous n'atteigniez
+    l'épisode Dragon Battle. » The app reads "deux blessures" as two wounds toward l.317's « trois
+    ou plus », and quotes the line that shows it."""
+    text = text_of(page(client, web_table(client)))
+    assert "The double wound, « la grande tuile avec deux blessures » (l.267): it shows two wounds, so it counts " \
+           "as two." in text
