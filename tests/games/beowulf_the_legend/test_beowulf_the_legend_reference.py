@@ -3,6 +3,8 @@ special cards with who holds them and when they are played."""
 
 from __future__ import annotations
 
+import re
+
 from tests.games.beowulf_the_legend.test_beowulf_the_legend_web import new_table as web_table, page, text_of
 from tests.helpers import act
 
@@ -61,3 +63,21 @@ def test_the_double_wound_counting_two_quotes_its_line(client):
     text = text_of(page(client, web_table(client)))
     assert "The double wound, « la grande tuile avec deux blessures » (l.267): it shows two wounds, so it counts " \
            "as two." in text
+
+
+def test_german_calls_the_advanced_game_erweitertes_spiel_throughout():
+    """DE summary l.90: « Erweitertes Spiel mit Schatz-Episoden: » — one name for the advanced
+    game, not a mix of "Profiregeln", "Profispiel" and "erweiterte Regeln" (issue #24)."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    path = Path(__file__).resolve().parents[3] / "companion" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as f:
+        catalogue = read_po(f, locale="de")
+    advanced = {m.id: m.string for m in catalogue if isinstance(m.id, str) and "advanced" in m.id.lower()}
+    assert advanced["Advanced rules"] == "Erweitertes Spiel"
+    assert "im Erweiterten Spiel" in advanced["All-Iron Shield back in the box (advanced rules only)."]
+    for message in catalogue:
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+            assert not re.search(r"Profiregel|Profispiel|erweiterten? Regeln", text or ""), (message.id, text)
