@@ -15,6 +15,11 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 TIMEOUT = 10_000  # ms: what a phone waits for by default
 IDLE_PHONES = 8  # phones of one kind kept for the next test
+# What a phone keeps to read offline (static/sw.js): its service worker and the copies it made.
+FORGET_OFFLINE_COPIES = """async () => {
+  if (navigator.serviceWorker) for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+  if (self.caches) for (const name of await caches.keys()) await caches.delete(name);
+}"""
 
 
 @pytest.fixture(scope="session")
@@ -77,6 +82,7 @@ class Phones:
             origin = re.match(r"https?://[^/]+", page.url)
             if origin:
                 page.evaluate("localStorage.clear(); sessionStorage.clear()")
+                page.evaluate(FORGET_OFFLINE_COPIES)
             page.unroute_all(behavior="ignoreErrors")
             context.unroute_all(behavior="ignoreErrors")
             # Its live stream closes with the page it belonged to. A page of the same site to wait

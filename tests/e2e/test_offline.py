@@ -1,0 +1,165 @@
+"""A phone that loses the Wi-Fi never drops a tap (static/outbox.js, README "When the Wi-Fi drops"):
+the move is kept on the phone and shown as not sent, and lands exactly once, in order, when the
+connection is back — or, refused on arrival, is shown with its reason and what was typed."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+SHOWN = 2000  # ms: the phone says it is offline, and what is not sent, within this
+
+
+def scorepad_with_ann_on_a_phone(server, new_phone):
+    """A score pad: Ann on a phone in Chromium, Bob over the API."""
+    token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
+    ann = new_phone()
+    ann.goto(f"{server.url}/t/{token}/join")
+    ann.get_by_role("button", name="Ann").click()
+    expect(ann.locator("#player-0 .total")).to_have_text("0")
+    bob = requests.Session()
+    bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
+    return token, ann, bob
+
+
+def add_for_ann(ann, points: int) -> None:
+    row = ann.locator("form.add-points").filter(has_text="Ann")
+    row.locator("input.number-box").fill(str(points))
+    row.get_by_role("button", name="Add").click()
+
+
+def table(server, token: str) -> dict:
+    return requests.get(f"{server.url}/api/tables/{token}", timeout=10).json()
+
+
+def history(server, token: str) -> list[str]:
+    lines = requests.get(f"{server.url}/api/tables/{token}/history", timeout=10).json()["events"]
+    return [line["label"] for line in lines if not line.get("undone")]
+
+
+def test_a_tap_made_offline_is_shown_as_not_sent_and_lands_once_when_the_phone_is_back(server, new_phone):
+    token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
+    bar = ann.locator("#outbox")
+    ann.context.set_offline(True)
+    expect(bar).to_contain_text("This phone is offline.", timeout=SHOWN)
+    add_for_ann(ann, 5)
+    expect(bar).to_contain_text("1 move not sent yet — it will be sent when the connection is back.", timeout=SHOWN)
+    expect(bar).to_contain_text("Add (Ann: points to add: 5)")
+    assert table(server, token)["version"] == 0
+
+    ann.context.set_offline(False)
+    expect(ann.locator("#player-0 .total")).to_have_text("5", timeout=5000)
+    expect(bar).to_be_hidden()
+    ann.wait_for_timeout(2500)  # past the first retry: nothing is sent a second time
+    assert table(server, token)["view"]["players"][0]["total"] == 5
+    assert history(server, token) == ["Ann: +5 points (round 1)"]
+
+
+def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(server, new_phone):
+    token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
+
+    def arrives_but_the_answer_is_lost(route):
+        route.fetch()  # the server applies it ...
+        route.abort("connectionreset")  # ... and the Wi-Fi drops before the answer is back
+
+    ann.route("**/act", arrives_but_the_answer_is_lost)
+    add_for_ann(ann, 4)
+    expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet", timeout=SHOWN)
+    assert table(server, token)["version"] == 1
+    ann.unroute("**/act")
+    # Sent again (a retry with backoff): the server knows its request id and applies nothing new.
+    expect(ann.locator("#outbox")).to_be_hidden(timeout=6000)
+    expect(ann.locator("#player-0 .total")).to_have_text("4")
+    assert table(server, token)["version"] == 1
+    assert history(server, token) == ["Ann: +4 points (round 1)"]
+
+
+def test_a_proxys_bad_gateway_keeps_the_move_until_the_app_answers(server, new_phone):
+    token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
+    ann.route("**/act", lambda route: route.fulfill(status=502, content_type="text/html",
+                                                    body="<html><body><h1>502 Bad Gateway</h1></body></html>"))
+    add_for_ann(ann, 6)
+    bar = ann.locator("#outbox")
+    expect(bar).to_contain_text("The table cannot be reached.", timeout=SHOWN)
+    expect(bar).to_contain_text("1 move not sent yet")
+    expect(ann.locator("#board")).to_be_visible()  # the proxy's page did not take the board's place
+    ann.unroute("**/act")
+    expect(ann.locator("#player-0 .total")).to_have_text("6", timeout=6000)
+    expect(bar).to_be_hidden()
+    assert history(server, token) == ["Ann: +6 points (round 1)"]
+
+
+def test_a_tap_kept_offline_survives_a_reload_while_offline(server, new_phone):
+    token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
+    # The page is kept for reading offline once its service worker is running.
+    ann.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    ann.wait_for_function("caches.match(location.href).then(copy => !!copy)")
+    ann.context.set_offline(True)
+    add_for_ann(ann, 7)
+    expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet", timeout=SHOWN)
+
+    ann.reload()
+    bar = ann.locator("#outbox")
+    expect(bar).to_contain_text("This phone is offline.", timeout=SHOWN)
+    expect(bar).to_contain_text("1 move not sent yet")
+    expect(bar).to_contain_text("Add (Ann: points to add: 7)")
+    assert table(server, token)["version"] == 0
+
+    ann.context.set_offline(False)
+    expect(ann.locator("#player-0 .total")).to_have_text("7", timeout=6000)
+    expect(bar).to_be_hidden()
+    assert history(server, token) == ["Ann: +7 points (round 1)"]
+
+
+def test_two_taps_made_offline_land_in_the_order_they_were_made(server, new_phone):
+    token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
+    ann.context.set_offline(True)
+    add_for_ann(ann, 2)
+    add_for_ann(ann, 3)
+    bar = ann.locator("#outbox")
+    expect(bar).to_contain_text("2 moves not sent yet — they will be sent when the connection is back.", timeout=SHOWN)
+
+    ann.context.set_offline(False)
+    expect(ann.locator("#player-0 .total")).to_have_text("5", timeout=6000)
+    expect(bar).to_be_hidden()
+    assert history(server, token) == ["Ann: +3 points (round 1)", "Ann: +2 points (round 1)"]  # newest first
+
+
+def test_a_kept_move_refused_on_arrival_shows_its_reason_and_what_was_typed(server, new_phone):
+    token, ann, bob = scorepad_with_ann_on_a_phone(server, new_phone)
+    ann.context.set_offline(True)
+    add_for_ann(ann, 9)
+    expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet", timeout=SHOWN)
+    # Meanwhile Bob ends the game without Ann's phone.
+    bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "finish"}, timeout=10).raise_for_status()
+
+    ann.context.set_offline(False)
+    refused = ann.locator("#outbox .outbox-refused")
+    expect(refused).to_contain_text("Not applied: Add (Ann: points to add: 9) — This game is over", timeout=6000)
+    expect(ann.locator("#final-scores")).to_be_visible()  # the new board
+    assert table(server, token)["view"]["players"][0]["total"] == 0  # nothing applied silently
+    ann.locator("#outbox .outbox-dismiss").click()
+    expect(ann.locator("#outbox")).to_be_hidden()
+
+
+def test_a_kept_move_made_on_a_board_the_table_has_left_is_refused_and_the_next_not_sent(server, new_phone):
+    token, ann, bob = scorepad_with_ann_on_a_phone(server, new_phone)
+    ann.context.set_offline(True)
+    ann.once("dialog", lambda dialog: dialog.accept())
+    ann.get_by_role("button", name="End the round").click()
+    add_for_ann(ann, 3)
+    expect(ann.locator("#outbox")).to_contain_text("2 moves not sent yet", timeout=SHOWN)
+    bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 4},
+             timeout=10).raise_for_status()
+
+    ann.context.set_offline(False)
+    refused = ann.locator("#outbox .outbox-refused li")
+    expect(refused.first).to_contain_text("Not applied: End the round — The table changed", timeout=6000)
+    expect(refused.nth(1)).to_contain_text("Add (Ann: points to add: 3) — Not sent: the move before it was not applied.")
+    expect(ann.locator("#player-1 .total")).to_have_text("4")  # the new board
+    ann.wait_for_timeout(500)
+    assert table(server, token)["version"] == 1  # Bob's move only
