@@ -1,0 +1,79 @@
+"""The table display at every moment the table looks at it (issue #27): setup, mid-play, a round's
+or an act's end, the game's end and the finished game, of every game in the registry — on a
+1280×720 and a 1920×1080 screen, light and dark. Each fits the screen without scrolling, nothing a
+player reads is smaller than 2.2 % of the screen's height (24 px at 1080p), and the display is
+read-only: nothing on it to tap.
+
+The tables are built through the API (tests/e2e/mid_game.py MOMENTS); one page per colour scheme
+goes through every moment and both sizes, so a game costs a few page loads, not forty.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.games import registry
+from tests.e2e.conftest import screenshot
+from tests.e2e.mid_game import MOMENTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.looks]
+
+TVS = [(1920, 1080), (1280, 720)]
+SCHEMES = ("light", "dark")
+SMALLEST_SHARE = 0.022  # of the screen's height: the house style's floor for the display's type
+EVERY_GAME_HAS = ("setup", "mid", "finished")
+
+# The smallest type of any text a person sees (SVG text at the size it is drawn), with where it is.
+SMALLEST_TEXT = """() => {
+  let smallest = [Infinity, ""];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, element = node.parentElement;
+    if (!node.textContent.trim() || !element.checkVisibility({visibilityProperty: true, opacityProperty: true})
+        || element.closest(".sr-only, [aria-hidden=true], title")) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    let size = parseFloat(getComputedStyle(element).fontSize);
+    if (element instanceof SVGElement) size *= element.getScreenCTM().a;
+    if (size < smallest[0]) smallest = [size, `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} "${node.textContent.trim().slice(0, 30)}"`];
+  }
+  return smallest;
+}"""
+# Anything a person could tap or type into: a TV has no such thing.
+CONTROLS = """() => [...document.querySelectorAll("main button, main input:not([type=hidden]), main select, main textarea, main summary")]
+  .filter(e => e.checkVisibility()).map(e => `${e.tagName.toLowerCase()} "${(e.textContent || e.name || "").trim().slice(0, 30)}"`)"""
+
+
+def test_every_game_in_the_registry_has_its_moments_built():
+    for key in registry():
+        assert key in MOMENTS, f"{key}: no tables for the display's moments in tests/e2e/mid_game.py MOMENTS"
+        assert set(EVERY_GAME_HAS) <= set(MOMENTS[key]), f"{key}: missing {set(EVERY_GAME_HAS) - set(MOMENTS[key])}"
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server, new_phone, game):
+    tables = {moment: build(server.url) for moment, build in MOMENTS[game].items()}
+    failures = []
+    for scheme in SCHEMES:
+        tv = new_phone(*TVS[0], color_scheme=scheme)
+        for moment, table in tables.items():
+            tv.set_viewport_size({"width": TVS[0][0], "height": TVS[0][1]})
+            tv.goto(f"{server.url}/t/{table.token}/display")
+            expect(tv.locator("#board")).to_be_visible()
+            controls = tv.evaluate(CONTROLS)
+            if controls:
+                failures.append(f"{game} {moment} {scheme}: controls on the display: {controls[:5]}")
+            for width, height in TVS:
+                tv.set_viewport_size({"width": width, "height": height})
+                name = f"display-{game}-{moment.replace(' ', '-')}-{width}x{height}-{scheme}"
+                page = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+                if page[0] > width or page[1] > height:
+                    failures.append(f"{name}: the page is {page[0]}×{page[1]}")
+                size, where = tv.evaluate(SMALLEST_TEXT)
+                if size < SMALLEST_SHARE * height - 0.01:
+                    failures.append(f"{name}: {size:.1f} px type ({size / height:.1%} of the height) at {where}")
+                if failures and failures[-1].startswith(name):
+                    screenshot(tv, name)
+    assert not failures, "\n".join(failures)
