@@ -611,3 +611,56 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
         expect(phone.locator("#bl-reference")).to_contain_text("Beowulf's Daring")
     phone.locator("#bl-glossary > summary").click()
     expect(phone.locator("#bl-glossary")).to_contain_text("Eine doppelte Schriftrolle")
+
+
+def test_two_phones_answer_break_ranks_out_of_turn_and_both_choices_stand(server, new_phone):
+    """Issue #24. « Le premier joueur commence en décidant s'il accomplit ou non l'activité
+    proposée. Le jeu se poursuit dans le sens des aiguilles d'une montre. » (FR l.77) and « Dans
+    l'épisode Break Ranks? [...] vous pouvez retourner deux jetons gloire [...] pour pouvoir
+    défausser un tuile blessure » (l.108). Mark (third in turn) answers first, then Martha (second),
+    both before Sandra: each answer waits for its turn, nobody is passed for, and both heal."""
+    from tests.e2e.mid_game import FOUR, Table
+    from tests.e2e.phones import LiveTable
+
+    t = Table(server.url, "beowulf-the-legend", FOUR)
+    t.act(type="set_first_player", seat=SANDRA)
+    t.act(type="advance")
+    for seat in (MARTHA, MARK):
+        for value in (2, 3):
+            t.act(type="take_token", seat=seat, kind="fame", value=value)
+        t.act(type="take_wound", seat=seat)
+    t.act(type="end_minor", move_on=True)
+    # Entered from a seated phone, not the host's: this table's board, not the server's library.
+    t.act(SANDRA, type="enter_episode", position=2, kind="opportunity", opportunity="break_ranks")
+    live = LiveTable(server.url, t.token)
+    martha, mark = new_phone(**PHONE), new_phone(**PHONE)
+    t.sit(martha, MARTHA)
+    t.sit(mark, MARK)
+    live.synced(martha, mark)
+    for page in (martha, mark):
+        expect(page.locator("#bl-step")).to_contain_text("your answer is applied in turn, after Sandra's")
+
+    def give_back_and_heal(page: Page) -> None:
+        form = page.locator("form.bl-break-ranks")
+        for chip in ("2", "3"):
+            form.locator(".bl-chip").filter(has_text=chip).first.click()
+        live.tap(form.get_by_role("button", name="Give them back and heal"), martha, mark)
+
+    give_back_and_heal(mark)  # third in turn, first to answer
+    expect(mark.locator("#bl-answer-waits")).to_contain_text("Your answer: Take part — waiting for Sandra.")
+    expect(martha.locator("#bl-waiting")).to_contain_text("Mark")
+    screenshot(mark, "legend-break-ranks-waiting-360")
+    give_back_and_heal(martha)  # second in turn, second to answer
+    expect(martha.locator("#bl-answer-waits")).to_contain_text("waiting for Sandra")
+    assert [p["wounds"] for p in t.view()["players"]] == [0, 1, 1, 0]  # nothing applied before Sandra
+    t.act(SANDRA, type="pass")  # Sandra passes: Martha's answer, then Mark's, are applied in turn
+    live.synced(martha, mark)
+    for page in (martha, mark):
+        records = page.locator("#bl-step .bl-records")
+        expect(records).to_contain_text("Sandra — Passed")
+        expect(records).to_contain_text("Martha — Gave back 2 fame tokens")
+        expect(records).to_contain_text("Mark — Gave back 2 fame tokens")
+    assert [p["wounds"] for p in t.view()["players"]] == [0, 0, 0, 0]
+    assert t.view()["turn"] == 3 and t.view()["position"] == 2  # Ben has not answered: the episode stays
+    t.act(3, type="pass")
+    assert [r["choice"] for r in t.view()["recent"]["records"]] == ["passed", "took_part", "took_part", "passed"]
