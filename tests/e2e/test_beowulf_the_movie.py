@@ -501,3 +501,35 @@ def test_a_french_phone_shows_its_own_figure_letters_on_the_grid_and_in_the_lege
     expect(ann.locator("#bm-player-0 .bm-supply")).to_contain_text(f"{letter}×3")
     expect(chip(ann, "#bm-palette", "what", "longship")).to_contain_text(f"{letter} Drakkar")
     expect(bob.locator("#sq-0-0 .bm-letter")).to_have_text("L")  # an English phone keeps its own
+
+
+def test_whose_turn_it_is_shows_on_every_phone_and_the_display_and_follows_the_turns(server, new_phone):
+    """Rulebook l.63: « Quand il a fini son tour, le joueur à sa gauche joue après lui. » Each
+    turn's placement moves the pointer on one seat on every screen, live, whichever phone entered
+    it (turn_pointer.py): here the host's, with Ann still picked for a tile of Bob's turn."""
+    host = requests.Session()
+    token = host.post(server.url + "/api/tables", json={"game": "beowulf-the-movie", "players": [
+        {"name": "Ann", "colour": "brown"}, {"name": "Bob", "colour": "green"}]}, timeout=10).json()["token"]
+
+    def enter(**action):
+        assert host.post(f"{server.url}/api/tables/{token}/actions", json=action, timeout=10).status_code == 200
+
+    for action in ({"type": "set_board_size", "rows": 1, "cols": 3}, {"type": "confirm_board"},
+                   {"type": "set_first_player", "seat": 0}):
+        enter(**action)
+    table = LiveTable(server.url, token)
+    ann = join(new_phone, table, "Ann")
+    bob = join(new_phone, table, "Bob")
+    display = new_phone(**PHONE)
+    display.goto(f"{server.url}/t/{token}/display")
+    screens = (ann, bob, display)
+    table.synced(*screens)
+    for page in screens:
+        expect(page.locator("#bm-turn")).to_contain_text("Ann's turn")
+    enter(type="place_figure", row=0, col=0, kind="thane", seat=0)
+    for page in screens:
+        expect(page.locator("#bm-turn")).to_contain_text("Bob's turn")
+    enter(type="place_tile", row=0, col=1, value=2, seat=0)  # the host's pick still on Ann
+    for page in screens:
+        expect(page.locator("#bm-turn")).to_contain_text("Ann's turn")
+    expect(ann.locator("#bm-turn-fix")).to_have_count(0)  # only the host's phone corrects it

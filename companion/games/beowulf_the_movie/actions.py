@@ -91,12 +91,16 @@ ACTIONS: dict[str, ActionSpec] = {
     "set_first_player": spec(
         _("Record who starts this act (Act I: the youngest player)"), moves.set_first_player,
         _object(["seat"], seat={"type": "integer", "minimum": 0})),
+    "set_turn": spec(
+        _("Host: correct whose turn it is (a player passed, or a turn was not entered)"), moves.set_turn,
+        _object(["seat"], seat={"type": "integer", "minimum": 0})),
     "score_act": spec(
         _("Score every figure on the board: saga points, Longships back, other figures retired"), moves.score_act,
         _object([])),
     "next_act": spec(
-        _("Start the next act, naming who would have played next"), moves.next_act,
-        _object(["first_seat"], first_seat={"type": "integer", "minimum": 0})),
+        _("Start the next act with whoever would have played next (the turn pointer)"), moves.next_act,
+        _object([], first_seat={"type": "integer", "minimum": 0,
+                                "description": "Omitted: whose turn it is; another seat: the host's correction"})),
     "end_game": spec(_("End the game after Act III and show the final scores"), moves.end_game, _object([])),
     # Kept so tables recorded before the Golden Statue became one move (place_tile with swap/swap2)
     # still replay; not offered to phones or in the OpenAPI document.

@@ -58,6 +58,20 @@ def remembered_size(act: int, known: Mapping[str, Mapping[str, Any]]) -> tuple[i
     return None
 
 
+ENTERED, TWIN, DOUBLED = "entered", "twin", "doubled"
+
+
+def size_origin(act: int, known: Mapping[str, Mapping[str, Any]]) -> str | None:
+    """Where ``remembered_size`` took its size from: ENTERED (a table entered this act's board),
+    or inferred — TWIN (the other of Acts I and II) or DOUBLED (Act III from Act I: the rulebook
+    says only « deux fois plus grand », not which side). A page says so and lets the table confirm."""
+    if remembered_size(act, known) is None:
+        return None
+    if str(act) in known:
+        return ENTERED
+    return TWIN if act in (1, 2) else DOUBLED
+
+
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BoardFileError(f"{where} must be an integer")

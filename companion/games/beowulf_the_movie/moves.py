@@ -17,12 +17,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping, Sequence
 
-from . import boards, specials
+from . import boards, specials, turn_pointer
 from .box import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
                         MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
 from .state import act_score, key
 from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, acting_seat, choice_field, int_field,
-                    label, nlabel, require_phase, seat_field)
+                    label, nlabel, require_host, require_phase, seat_field)
 
 SQUARE_KINDS = ("open", "blocked", "gorge")
 MAX_CORRECTION = 500
@@ -45,7 +45,7 @@ def setup(players: Sequence[PlayerSpec], options: Mapping[str, Any],
                    for seat in range(len(players))],
         "supply": [full_supply() for _ in players],  # figures in front of each player
         "first_seat": None,  # who starts the current act ("Le plus jeune joueur commence")
-        "last_seat": None,  # who placed the last piece: the next act starts with the seat after it
+        **turn_pointer.new_pointer(),  # whose turn it is: the next act starts with it
     }
     _open_act_board(state)
     return state
@@ -219,7 +219,7 @@ def place_figure(state: State, action: Action, actor: Actor) -> Applied:
     new = state
     new["pieces"][key(row, col)] = {"figure": {"seat": seat, "kind": kind}}
     new["supply"][seat][kind] -= 1
-    new["last_seat"] = seat
+    _turn_played(new, seat)
     return Applied(new, label(PLACED[kind], player=_name(state, seat), square=square_name(row, col)))
 
 
@@ -230,13 +230,24 @@ def _ability(action: Action) -> str | None:
     return choice_field(action, "ability", ABILITY_KEYS)
 
 
-def _played_by(new: State, action: Action, actor: Actor) -> None:
-    """Whose turn a tile was: the phone's seat, or the seat the host names. Kept in ``last_seat``
-    so the next act can propose who starts (views.proposed_first_seat)."""
+def _turn_played(new: State, seat: int | None) -> None:
+    """One turn played: the turn pointer moves on (turn_pointer.py) whoever tapped.
+
+    ``last_seat`` belongs to tables recorded before the pointer: kept up to date there, the way
+    it always was, so that their logs replay to the same states."""
+    turn_pointer.turn_taken(new)
+    if "last_seat" in new and seat is not None:
+        new["last_seat"] = seat
+
+
+def _tile_played_by(new: State, action: Action, actor: Actor) -> None:
+    """A tile's turn: the pointer moves on; for an old table, the seat the phone sent (its old guess)."""
+    seat = None
     if action.get("seat") not in (None, ""):
-        new["last_seat"] = seat_field(action, "seat", new["players"])
+        seat = seat_field(action, "seat", new["players"])
     elif actor.seat is not None:
-        new["last_seat"] = actor.seat
+        seat = actor.seat
+    _turn_played(new, seat)
 
 
 def place_tile(state: State, action: Action, actor: Actor) -> Applied:
@@ -256,7 +267,7 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     new = state
     new["pieces"][key(row, col)] = {"tile": {"value": value, "ability": ability}}
     specials.apply_follow_up(new["pieces"], follow_up)
-    _played_by(new, action, actor)
+    _tile_played_by(new, action, actor)
     square = square_name(row, col)
     if ability is None:
         return Applied(new, label(_("Tile %(value)s placed on %(square)s"), value=f"{value:+d}", square=square))
@@ -275,7 +286,7 @@ def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
     pieces, text = specials.good_counsel(state, action, seat, actor)
     new = state
     new["pieces"] = copy.deepcopy(pieces)
-    new["last_seat"] = seat
+    _turn_played(new, seat)
     return Applied(new, text)
 
 
@@ -286,7 +297,7 @@ def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
     pieces, text = specials.drunkenness(state, action)
     new = state
     new["pieces"] = copy.deepcopy(pieces)
-    _played_by(new, action, actor)
+    _tile_played_by(new, action, actor)
     return Applied(new, text)
 
 
@@ -305,8 +316,9 @@ def place(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def remove_piece(state: State, action: Action, actor: Actor) -> Applied:
-    """Takes a piece off a square: a mistake, or a tile sent back to the box by Temptation,
-    Courage or Drunkenness. A figure goes back in front of its owner."""
+    """Takes a piece entered by mistake off a square (Temptation, Courage, Drunkenness and the
+    Golden Statue each act with their tile, as one move). A figure goes back in front of its
+    owner; the turn the piece stood for was not played, so the turn pointer steps back one seat."""
     _require_phase(state, "play")
     row, col = _square(state, action)
     square = square_name(row, col)
@@ -315,6 +327,7 @@ def remove_piece(state: State, action: Action, actor: Actor) -> Applied:
         raise RuleError(_("Square %(square)s is empty"), square=square)
     new = state
     del new["pieces"][key(row, col)]
+    turn_pointer.turn_withdrawn(new)  # "a mistake": the turn it stood for was not played
     if "tile" in entry:
         return Applied(new, label(_("Tile removed from %(square)s"), square=square))
     seat, kind = entry["figure"]["seat"], entry["figure"]["kind"]
@@ -354,6 +367,7 @@ def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
     points = int_field(action, "points", 1, MAX_TILE_VALUE)
     new = state
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "treasure"})
+    turn_pointer.turn_taken(new)  # cashing the tile is how it was played: that player's turn
     return Applied(new, nlabel("%(player)s cashed a Treasure: %(num)+d saga point",
                                "%(player)s cashed a Treasure: %(num)+d saga points", points, player=_name(state, seat)))
 
@@ -376,14 +390,29 @@ def correct_saga(state: State, action: Action, actor: Actor) -> Applied:
 # --- acts ----------------------------------------------------------------------------------------
 
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
-    """Rulebook, "Jeu": "Le plus jeune joueur commence la partie." (The app does not track turns:
-    it records who started, to name who starts the next act.)"""
+    """Rulebook, "Jeu": "Le plus jeune joueur commence la partie." The turn pointer starts from
+    this seat (moved on by any turns the table entered before naming the starter)."""
     _require_phase(state, "board", "play")
     seat = seat_field(action, "seat", state["players"])
     new = state
     new["first_seat"] = seat
+    turn_pointer.act_started_by(new, seat)
     return Applied(new, label(_("%(player)s starts Act %(act)s"), player=_name(state, seat),
                               act=ACTS[state["act"]].numeral))
+
+
+def set_turn(state: State, action: Action, actor: Actor) -> Applied:
+    """The host corrects whose turn it is: a player passed (« il passe son tour », when they hold
+    no tile and no figure) or a turn was never entered. Host-only: the pointer decides who starts
+    the next act, so one phone cannot move it for the others."""
+    require_host(actor)
+    _require_phase(state, "board", "play", "scored")
+    if not turn_pointer.tracked(state):
+        raise RuleError(_("This table was recorded before the app kept whose turn it is"))
+    seat = seat_field(action, "seat", state["players"])
+    new = state
+    new["turn"] = seat
+    return Applied(new, label(_("Corrected: it is %(player)s's turn"), player=_name(state, seat)))
 
 
 def score_act(state: State, action: Action, actor: Actor) -> Applied:
@@ -409,14 +438,31 @@ def next_act(state: State, action: Action, actor: Actor) -> Applied:
     _require_phase(state, "scored")
     if state["act"] >= LAST_ACT:
         raise RuleError(_("Act III was the last act: end the game"))
-    seat = seat_field(action, "first_seat", state["players"])
+    seat = _next_starter(state, action, actor)
     new = state
     new["act"] += 1
     new["pieces"] = {}
     new["first_seat"] = seat
+    turn_pointer.next_act_opens(new, seat)
     _open_act_board(new)
     return Applied(new, label(_("Act %(act)s begins: %(player)s starts"), act=ACTS[new["act"]].numeral,
                               player=_name(state, seat)))
+
+
+def _next_starter(state: State, action: Action, actor: Actor) -> int:
+    """Whose turn it is starts the next act. ``first_seat`` may be left out; naming someone else
+    is the host's correction. A table recorded before the pointer (or one that never said who
+    started) names the starter itself, as it always did."""
+    pointer = turn_pointer.whose_turn(state)
+    if action.get("first_seat") in (None, ""):
+        if pointer is None:
+            raise RuleError(_("Say who starts Act %(act)s"), act=ACTS[state["act"] + 1].numeral)
+        return pointer
+    seat = seat_field(action, "first_seat", state["players"])
+    if pointer is not None and seat != pointer and not actor.host:
+        raise RuleError(_("%(player)s would have played next, so %(player)s starts; only the host can change it"),
+                        player=_name(state, pointer))
+    return seat
 
 
 def end_game(state: State, action: Action, actor: Actor) -> Applied:

@@ -156,6 +156,20 @@ def _cancelled(payload: Mapping[str, Any]) -> dict[tuple[int, int], list[str]]:
     return {cell: [square_name(*b) for b in by] for cell, by in cancellations(grid).items()}
 
 
+def _size_note(act: int, payload: Mapping[str, Any], form: Any,
+               library: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What the page says about its starting size: remembered (a table entered it), or inferred
+    (boards.size_origin) until the table confirms it with one tap; the confirmation travels in the
+    form (``size_confirmed`` = "<rows>x<cols>") and lapses when the size changes."""
+    known = boards.library_boards(library)
+    size = (payload["rows"], payload["cols"])
+    if boards.remembered_size(act, known) != size:
+        return {"size_origin": None, "size_confirmed": False}
+    confirmed = str((form or {}).get("size_confirmed") or "") == f"{size[0]}x{size[1]}"
+    return {"size_origin": boards.size_origin(act, known), "size_confirmed": confirmed,
+            "size_key": f"{size[0]}x{size[1]}"}
+
+
 def _picked(form: Any) -> dict[str, str]:
     """The palette's pick stays for the next tap (placing the same again costs one tap); the
     ability does not."""
@@ -208,6 +222,7 @@ def page_view(payload: Mapping[str, Any] | None, result: Mapping[str, Any] | Non
     return {"act": act, "acts": [{"number": a.number, "numeral": a.numeral} for a in ACTS.values()],
             "rows": payload["rows"], "cols": payload["cols"], "grid": grid,
             "remembered": boards.remembered_size(act, boards.library_boards(library)),
+            **_size_note(act, payload, form, library),
             "row_names": [chr(ord("A") + r) for r in range(payload["rows"])],
             "col_names": [str(c + 1) for c in range(payload["cols"])],
             "colours": COLOURS, "picked": _picked(form),

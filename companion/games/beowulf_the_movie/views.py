@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import boards
+from . import boards, turn_pointer
 from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, MAX_TILE_VALUE, square_name
 from ..owed import Owed, owed, waiting
 from .scoring import CountedTile, CutOff, FigureScore, cancellations, score_grid
@@ -119,10 +119,22 @@ def _suggested_size(state: State) -> dict[str, int] | None:
 
 def proposed_first_seat(state: State) -> int | None:
     """Rulebook, "Le commencement des actes II et III": "le premier tour est commencé par le joueur
-    qui aurait eu le prochain tour dans l'acte précédent"; "Jeu": "le joueur à sa gauche joue après
-    lui" — the seat after whoever placed the last piece (seats go round the table in order)."""
+    qui aurait eu le prochain tour dans l'acte précédent" — whose turn the pointer shows
+    (turn_pointer.py). A table recorded before the pointer keeps its old guess: the seat after
+    whoever's phone placed the last piece."""
+    if turn_pointer.tracked(state):
+        return turn_pointer.whose_turn(state)
     last = state.get("last_seat")
     return None if last is None else (last + 1) % len(state["players"])
+
+
+def _turn(state: State) -> dict[str, Any] | None:
+    """Whose turn it is, for every phone and the display; None when nobody said who started."""
+    seat = turn_pointer.whose_turn(state)
+    if seat is None:
+        return None
+    player = state["players"][seat]
+    return {"seat": seat, "name": player["name"], "colour": player["colour"], "turns_played": state["turns_played"]}
 
 
 def _act_hint(state: State) -> str | dict[str, Any]:
@@ -194,11 +206,14 @@ def view(state: State, seat: int | None) -> View:
     return {
         "act": act.number, "act_numeral": act.numeral, "act_foe": act.foe, "act_hint": _act_hint(state),
         "last_act": act.number == LAST_ACT,
+        "next_act_numeral": ACTS[act.number + 1].numeral if act.number < LAST_ACT else None,
         "phase": state["phase"],
         "seat": seat,
         "first_seat": state["first_seat"],
         "first_player": state["players"][state["first_seat"]]["name"] if state["first_seat"] is not None else None,
         "proposed_first_seat": proposed_first_seat(state),
+        "turn": _turn(state),
+        "turn_tracked": turn_pointer.tracked(state),
         "last_player": state["players"][state["last_seat"]]["name"] if state.get("last_seat") is not None else None,
         "board": _board(state),
         "grid": _grid(state, figures, cancelled) if state["board"] is not None else [],
@@ -220,6 +235,8 @@ def view(state: State, seat: int | None) -> View:
         "owed": owed_by(state, seat, board_full=state["board"] is not None and not empty)
         if seat is not None else None,
     }
+
+
 
 def owed_by(state: State, seat: int, board_full: bool) -> Owed | None:
     """The phone's "your move" bar: the act's board first, then who starts, then the player whose

@@ -55,3 +55,21 @@ def test_import_refuses_a_bad_file_with_a_message_naming_the_field(data, message
 
 def test_import_errors_are_score_input_errors_for_the_platform():
     assert issubclass(BoardFileError, ScoreInputError)
+
+
+def test_a_size_worked_out_from_another_acts_board_is_called_inferred_not_remembered():
+    """Rulebook l.164: l'acte III « est deux fois plus grand que les plateaux pour les actes I et
+    II » — it does not say which side doubles, so Act III's 5 × 12 from a 5 × 6 Act I is inferred."""
+    from companion.games.beowulf_the_movie.boards import DOUBLED, ENTERED, TWIN, size_origin
+    from companion.games.beowulf_the_movie.quick_form import page_view
+    known = {"1": ACT_I}
+    assert [size_origin(act, known) for act in (1, 2, 3)] == [ENTERED, TWIN, DOUBLED]
+    assert size_origin(3, {}) is None
+    act_iii = page_view(None, None, None, {"boards": known}, {"act": "3"})
+    assert (act_iii["rows"], act_iii["cols"], act_iii["size_origin"], act_iii["size_confirmed"]) == (5, 12, DOUBLED, False)
+    from werkzeug.datastructures import MultiDict
+    form = MultiDict({"act": "3", "rows": "5", "cols": "12", "size_confirmed": "5x12"})
+    confirmed = page_view(None, None, form, {"boards": known})
+    assert confirmed["size_confirmed"] is True
+    other_size = page_view({"rows": 5, "cols": 10, "cells": []}, None, form, {"boards": known})
+    assert (other_size["size_origin"], other_size["size_confirmed"]) == (None, False)

@@ -117,30 +117,6 @@ def test_act_iii_suggests_twice_the_act_i_board():
     assert "Twice as large" in json.dumps(view["act_hint"])
 
 
-def test_the_next_act_proposes_the_player_after_whoever_placed_the_last_piece():
-    """Rulebook: "le premier tour est commencé par le joueur qui aurait eu le prochain tour dans
-    l'acte précédent"; "le joueur à sa gauche joue après lui"."""
-    from companion.games.base import Actor
-    state = with_board(new_game(), rows=1, cols=3)
-    state = play(state, ({"type": "place_figure", "row": 0, "col": 0, "kind": "thane"}, Actor(0)),
-                 ({"type": "place_tile", "row": 0, "col": 1, "value": 2}, Actor(1)),
-                 {"type": "score_act"}).state
-    assert GAME.view(state, 0)["proposed_first_seat"] == 2  # Bob placed last: Cid, on his left
-    state = play(state, {"type": "next_act", "first_seat": 2}).state
-    # Act II's board: the host enters a tile for Cid, the last seat: Ann (seat 0) is next round the table.
-    state = play(state, {"type": "set_board_size", "rows": 2, "cols": 3},
-                 *[{"type": "set_square", "row": 1, "col": c, "kind": "gorge"} for c in range(3)],
-                 {"type": "confirm_board"},
-                 {"type": "place_tile", "row": 0, "col": 2, "value": 1, "seat": 2}).state
-    assert GAME.view(state, 0)["proposed_first_seat"] == 0
-
-
-def test_a_game_recorded_before_the_pointer_existed_proposes_no_one():
-    state = play(with_board(new_game(), rows=1, cols=2), {"type": "score_act"}).state
-    del state["last_seat"]
-    assert GAME.view(state, 0)["proposed_first_seat"] is None
-
-
 def test_the_quick_page_starts_each_act_at_the_size_this_server_remembers():
     library = {"boards": {"1": {"rows": 5, "cols": 6, "blocked": [[4, 5]], "gorges": []},
                           "2": {"rows": 5, "cols": 6, "blocked": [], "gorges": [[0, 2], [2, 2], [4, 2]]}}}

@@ -108,6 +108,24 @@ def test_the_act_score_endpoint_answers_and_refuses_bad_input(client):
     assert response.status_code == 422 and "already taken" in response.get_json()["error"]
 
 
+def test_the_quick_page_says_act_iiis_size_is_inferred_until_the_table_confirms_it_in_one_tap(client):
+    """Rulebook l.164: « deux fois plus grand » — which side doubles is the table's to say."""
+    table(client)  # a table entered its 3 × 4 Act I board: this server remembers it
+    act_i = text_of(client.get("/score/beowulf-the-movie/act?act=1").get_data(as_text=True))
+    assert "(as this server remembers it)" in act_i and "Inferred" not in act_i
+    html = client.get("/score/beowulf-the-movie/act?act=3").get_data(as_text=True)
+    assert "Board: 3 × 8 squares (inferred: please confirm)" in text_of(html)
+    assert "(as this server remembers it)" not in text_of(html)
+    assert "« deux fois plus grand »" in text_of(html)
+    confirm = re.search(r'<button[^>]*name="size_confirmed" value="([^"]+)"[^>]*>(.*?)</button>', html, re.S)
+    assert confirm.group(2).strip() == "Our board is 3 × 8"
+    html = client.post("/score/beowulf-the-movie/act", data={
+        "csrf_token": csrf_of(html), "act": "3", "rows": "3", "cols": "8", "size_confirmed": confirm.group(1)},
+        headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "Board: 3 × 8 squares (confirmed by your table)" in text_of(html)
+    assert 'id="bm-size-inferred"' not in html and 'name="size_confirmed" value="3x8"' in html
+
+
 def test_the_quick_page_builds_the_grid_one_square_at_a_time(client):
     html = client.get("/score/beowulf-the-movie/act").get_data(as_text=True)
     token = csrf_of(html)
@@ -198,13 +216,40 @@ def test_a_board_not_set_up_has_saving_its_shape_as_primary_button_not_the_treas
     assert primary_buttons(client.get(f"/t/{token}").get_data(as_text=True)) == ["Save the board's shape"]
 
 
-def test_the_next_act_proposes_the_player_after_the_last_placement(client):
-    token = table(client)
-    assert act(client, token, type="place_tile", row=0, col=0, value=1, seat=0).status_code == 200
-    assert act(client, token, type="score_act").status_code == 200
+def test_the_turn_pointer_shows_on_every_phone_and_the_display_and_starts_the_next_act(client, app):
+    """Rulebook l.63 « le joueur à sa gauche joue après lui »; l.170 « le premier tour est commencé
+    par le joueur qui aurait eu le prochain tour dans l'acte précédent »."""
+    token = table(client)  # the host's phone, holding Ann's seat
+    bob = app.test_client()
+    claim(bob, token, 1)
+    assert act(client, token, type="set_first_player", seat=0).status_code == 200
+    for phone in (client, bob):
+        assert "Ann's turn" in text_of(phone.get(f"/t/{token}").get_data(as_text=True))
+    # Ann's turn, entered from Bob's phone; then Bob's tile, entered by the host with Ann still picked.
+    assert act(bob, token, type="place_tile", row=0, col=0, value=1).status_code == 200
+    assert "Bob's turn" in text_of(bob.get(f"/t/{token}").get_data(as_text=True))
+    assert act(client, token, type="place_tile", row=0, col=1, value=2, seat=0).status_code == 200
+    display = text_of(client.get(f"/t/{token}/board?display=1").get_data(as_text=True))
+    assert "Ann's turn" in display
+    assert act(bob, token, type="score_act").status_code == 200
     html = client.get(f"/t/{token}").get_data(as_text=True)
-    assert "Ann placed the last piece: Bob, on their left, would have played next." in text_of(html)
-    assert primary_buttons(html) == ["Bob"]
+    assert "Ann would have played next: Ann starts Act II." in text_of(html)
+    assert primary_buttons(html) == ["Start Act II: Ann starts"]
+    assert act(bob, token, type="next_act", first_seat=1).status_code == 422  # only the host picks another
+    assert act(bob, token, type="next_act").status_code == 200
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["turn"]["name"] == "Ann"
+
+
+def test_only_the_hosts_phone_offers_to_correct_whose_turn_it_is(client, app):
+    token = table(client)
+    bob = app.test_client()
+    claim(bob, token, 1)
+    act(client, token, type="set_first_player", seat=0)
+    assert 'value="set_turn"' in client.get(f"/t/{token}").get_data(as_text=True)
+    assert 'value="set_turn"' not in bob.get(f"/t/{token}").get_data(as_text=True)
+    assert act(bob, token, type="set_turn", seat=1).status_code == 422
+    assert act(client, token, type="set_turn", seat=1).status_code == 200
+    assert "Bob's turn" in text_of(bob.get(f"/t/{token}").get_data(as_text=True))
 
 
 def test_the_hosts_palette_picks_a_player_then_a_figure_and_places_it_in_their_colour(client):
