@@ -1,8 +1,9 @@
 """gunicorn settings that belong with the code rather than on the Procfile's command line.
 
 The Procfile loads this module with ``--config python:companion.serving``. The worker is
-gevent's: a live phone is an open connection waiting in a greenlet, not a thread, so one
-process holds a club's thousand phones (bench/run.py, P7) in little memory.
+gevent's (with a slow request cut and connections capped per address: slow_clients.py): a live
+phone is an open connection waiting in a greenlet, not a thread, so one process holds a club's
+thousand phones (bench/run.py, P7) in little memory.
 """
 
 from __future__ import annotations
