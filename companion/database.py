@@ -23,6 +23,7 @@ def tune(app: Flask) -> None:
         engine: Engine = db.engine
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "handle_error", _sqlite_file_trouble)
         return
     event.listen(engine, "connect", _postgresql_settings(app.config["PG_SYNCHRONOUS_COMMIT"]))
     if not app.config["SQLALCHEMY_ENGINE_OPTIONS"].get("pool_pre_ping"):
@@ -73,6 +74,29 @@ def _test_if_idle(dbapi_connection, record, _proxy) -> None:
         dbapi_connection.rollback()
     except Exception as error:  # noqa: BLE001 — any failure means: not usable, connect anew
         raise exc.DisconnectionError() from error
+
+
+# SQLite's words for a file it cannot write now but may later: the disk is read-only or full, or
+# failed. A connection that met one is not kept: one opened while the disk was read-only stays
+# read-only for good (SQLite falls back to a read-only open), so a pooled one kept refusing
+# every write after the disk was writable again.
+SQLITE_FILE_TROUBLE = ("readonly database", "disk i/o error", "database or disk is full", "unable to open database file")
+
+
+def _sqlite_file_trouble(context) -> None:
+    """Treats a connection that met trouble with its file as lost: the pool opens new ones,
+    which see the disk as it is by then (the request itself answers 503: web/errors.py).
+
+    Its failed statement is let go first: SQLite keeps a closed connection open while one of
+    its statements is alive (the failed request's traceback holds it until the garbage
+    collector breaks the cycle), and while it stays open every new connection to the file
+    shares its read-only view of the write-ahead log — measured: every write still refused
+    after the disk was writable again."""
+    if any(words in str(context.original_exception).lower() for words in SQLITE_FILE_TROUBLE):
+        context.is_disconnect = True
+        cursor = getattr(context.execution_context, "cursor", None)
+        if cursor is not None:
+            cursor.close()
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
