@@ -67,6 +67,8 @@ ACTIONS = {
                 treasure={"type": "array", "items": {"type": "integer", "minimum": 0},
                           "description": "Counts for values 1, 2, 3 …; they add up to 24."})),
     # --- minor episodes ---
+    # A player may answer before their turn (minor.py keeps the answer and applies it in turn order):
+    # these are a player's moves for themselves, not only the acting seat's (issue #24).
     "take_risk": spec(
         _("Risk: kept matching cards, or failed (a scratch)"), minor.take_risk,
         _schema(("outcome",), seat=SEAT, outcome={"type": "string", "enum": ["kept", "failed"]},
