@@ -20,7 +20,7 @@ PHONE = {"width": 390, "height": 844}
 
 # Every label of the quick page and the palette whose text could be cut.
 CUT_LABELS = """() => [...document.querySelectorAll(
-    ".bm-chip > span, .bm-chip-name, .bm-ability-tag, .bm-quick-totals .badge, .bm-pal-more > summary, #undo")]
+    ".bm-chip > span, .bm-chip-name, .bm-ability-tag, .bm-quick-totals .badge, .bm-pal-more > summary")]
   .filter(e => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth)
   .map(e => `${e.className}: "${e.textContent.trim()}" ${e.scrollWidth} > ${e.clientWidth}`)"""
 
@@ -106,3 +106,25 @@ def test_a_seated_host_places_from_the_same_palette_as_a_guest(server, new_phone
     expect(guest.locator("#sq-0-0 .chip")).to_have_class(re.compile(r"c-brown"))
     assert host.evaluate("window.scrollY") == 0
     assert host.evaluate(CUT_LABELS) == []
+
+
+def test_undo_stays_one_line_and_asks_with_the_whole_move(server, new_phone):
+    response = requests.post(f"{server.url}/api/tables", timeout=10, json={"game": "scorepad", "players": [
+        {"name": "Dominique-Alexandra", "colour": "red"}, {"name": "Bob", "colour": "blue"}]})
+    token = response.json()["token"]
+    page = new_phone(width=360, height=740)
+    page.goto(f"{server.url}/t/{token}/join")
+    page.get_by_role("button", name="Dominique-Alexandra").click()
+    row = page.locator("form.add-points").filter(has_text="Dominique-Alexandra")
+    row.get_by_label("Dominique-Alexandra: points to add").fill("12")
+    row.get_by_role("button", name="Add").click()
+    undo = page.locator("#undo")
+    expect(undo).to_have_attribute("title", "Undo: Dominique-Alexandra: +12 points (round 1)")
+    one_line = page.locator(".boardhead").evaluate(
+        "h => { const b = h.querySelector('#undo'); return [b.getBoundingClientRect().height, h.getBoundingClientRect().height]; }")
+    assert one_line[0] <= 48, f"Undo wraps: {one_line[0]} px tall"
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    undo.click()
+    expect(page.locator("#player-0 .total")).to_have_text("12")
+    assert asked == ["Undo “Dominique-Alexandra: +12 points (round 1)” for the whole table?"]
