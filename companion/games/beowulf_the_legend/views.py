@@ -8,6 +8,7 @@ treasure lying face up during a bid.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..base import State, View, _, nmsg
@@ -466,7 +467,7 @@ def step_view(state: State) -> dict[str, Any]:
                "waiting": [s for s in dict.fromkeys(step["order"][step["turn"]:]) if str(s) in waiting_answers(state)],
                "unanswered": unanswered(state),
                "unanswered_names": ", ".join(state["players"][s]["name"] for s in unanswered(state)),
-               "returned": {int(s): why for s, why in step.get("returned", {}).items()},
+               "returned": [{"seat": int(s), "why": why} for s, why in step.get("returned", {}).items()],
                "round": 1 + step["turn"] // players(state) if current(state)["kind"] == "recovery" else 1}
         if current(state)["kind"] == "selection" and due is not None:
             out["selection"] = [{"option": o, "text": msg(SELECTION_TEXTS[o]), "reason": why_not_select(state, due, o)}
@@ -502,6 +503,17 @@ def _records(state: State, records: list[dict[str, Any]]) -> list[dict[str, Any]
     return [{**r, "name": state["players"][r["seat"]]["name"]} for r in records]
 
 
+def said_once(records: list[dict[str, Any]], everyone: int) -> list[dict[str, Any]]:
+    """An episode's outcome with each thing said once: players whose lines read the same share one
+    ("Everyone — exchanged 2 cards, or kept their hand", not four lines), in the order first seen;
+    ``everyone`` marks a line that is every player's."""
+    lines: dict[str, dict[str, Any]] = {}
+    for r in records:
+        line = lines.setdefault(json.dumps(r["notes"], sort_keys=True), {"seats": [], "notes": r["notes"]})
+        line["seats"].append(r["seat"])
+    return [{**line, "everyone": everyone > 1 and len(line["seats"]) == everyone} for line in lines.values()]
+
+
 def _revealed_values(state: State, seat: int) -> list[int]:
     """Treasure lying face up in the bid: public while it lies there."""
     ids = set(state["step"]["revealed"][seat])
@@ -523,6 +535,7 @@ def recent_view(state: State) -> dict[str, Any] | None:
     record = state["board"].get(str(recent["position"])) or {}
     return {"position": recent["position"], "name": record.get("name", ""), "title": episode_name(record),
             "records": _records(state, recent.get("records") or []),
+            "lines": said_once(recent.get("records") or [], len(state["players"])),
             "picks": [{**p, "name": names[p["seat"]]} for p in recent.get("picks") or []],
             "markers": recent.get("markers"), "counts": recent.get("counts"), "totals": recent.get("totals"),
             "drops": [{**d, "name": names[d["seat"]]} for d in recent.get("drops") or []]}

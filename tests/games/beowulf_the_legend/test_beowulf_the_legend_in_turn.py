@@ -92,9 +92,10 @@ def test_a_kept_choice_whose_token_value_ran_out_goes_back_to_its_player():
     assert said(applied) == ("Martha passes. Mark's answer can no longer be applied (No fame token of value 2 is "
                              "left in the supply): Mark answers again")
     assert [tok["value"] for tok in t.tokens(SANDRA, "fame")] == [2] and t.tokens(MARK, "fame") == []
-    assert t.view(None)["turn"] == MARK and t.view(MARK)["step"]["returned"][MARK]["args"]["value"] == 2
+    returned = t.view(MARK)["step"]["returned"]
+    assert t.view(None)["turn"] == MARK and [(r["seat"], r["why"]["args"]["value"]) for r in returned] == [(MARK, 2)]
     t.do("choose_selection", Actor(MARK), option="cards2")
-    assert t.view(None)["step"]["returned"] == {}
+    assert t.view(None)["step"]["returned"] == []
 
 
 def test_a_pass_for_players_who_have_not_answered_is_the_hosts_and_names_them():

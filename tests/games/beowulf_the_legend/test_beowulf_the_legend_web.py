@@ -364,6 +364,7 @@ def test_a_later_players_selection_waits_for_the_turn_and_undo_takes_it_back(cli
     assert fields["seat"] == "2" and fields["episode"] == "2"
     assert mark.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"}).status_code == 200
     assert "Your answer: Fame 2 — waiting for Sandra." in text_of(page(mark, token))
+    assert 'value="end_minor"' not in page(mark, token)  # only the host passes for the others
     view = client.get(f"/api/tables/{token}").get_json()["view"]
     assert (view["position"], view["turn"], view["step"]["records"]) == (2, 0, [])
     host = page(client, token)
