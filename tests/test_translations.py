@@ -249,7 +249,7 @@ def test_a_french_phone_reads_a_refused_act_score_in_french(client, phone):
                                       for c in (0, 1)]},
      "red has 2 beowulf figures on the grid but owns only 1"),
     ("/api/score/adventure-land", {"scenario": 2, "players": [{"name": "Ann"}, {"name": "ann"}]},
-     "players: the name 'ann' is given twice"),
+     "players[1].name: the name 'ann' is given twice"),
 ])
 def test_the_json_quick_scorers_answer_in_english_whatever_the_phones_language(client, phone, url, body, english):
     for lang in ("fr", "de"):

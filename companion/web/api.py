@@ -11,7 +11,7 @@ import copy
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, g, jsonify, request, url_for
+from flask import Blueprint, g, jsonify, request, url_for
 
 from .. import devices, json_input, log, seating, table_copies
 from ..extensions import csrf
@@ -24,6 +24,7 @@ from . import submit
 from .context import (actor_for, load_table, on_a_copy_or_fresh, optional_int, public_url,
                       valid_request_id, version_arg)
 from .openapi import document
+from .quick import scorer_or_404
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -228,10 +229,7 @@ def history(token: str):
 @bp.post("/score/<game_key>", defaults={"path": ""})
 @bp.post("/score/<game_key>/<path:path>")
 def quick_score(game_key: str, path: str):
-    game = get_game(game_key)
-    scorer = game.quick_scorers.get(path) if game else None
-    if scorer is None:
-        abort(404)
+    _, scorer = scorer_or_404(game_key, path)
     data = json_body()
     if not isinstance(data, dict):
         raise ApiError(422, "The body must be a JSON object.")

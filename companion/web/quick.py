@@ -13,7 +13,8 @@ from ..i18n import translate
 bp = Blueprint("quick", __name__)
 
 
-def _scorer(game_key: str, path: str):
+def scorer_or_404(game_key: str, path: str):
+    """The game and its quick scorer at ``path`` ("" or "act"), for the page and the JSON API alike."""
     game = get_game(game_key)
     scorer = game.quick_scorers.get(path) if game else None
     if scorer is None:
@@ -24,7 +25,7 @@ def _scorer(game_key: str, path: str):
 @bp.route("/score/<game_key>", defaults={"path": ""}, methods=["GET", "POST"])
 @bp.route("/score/<game_key>/<path:path>", methods=["GET", "POST"])
 def page(game_key: str, path: str):
-    game, scorer = _scorer(game_key, path)
+    game, scorer = scorer_or_404(game_key, path)
     result = error = payload = None
     status = 200
     if request.method == "POST":

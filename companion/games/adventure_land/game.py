@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import GameKit, OptionSpec, PlayerSpec, Score, State, View, _
+from ..base import Action, Actor, Applied, GameKit, OptionSpec, PlayerSpec, RuleError, Score, State, View, _, label
 from . import quick_form, setup as setup_rules
 from .actions import ACTIONS
+from .box_limits import KINDS, OVER_THE_BOX, beyond_the_box
 from .box import FLAT, PER_PLAYER
 from .quick import QUICK_SCORER
-from .state import scores
+from .state import box_totals, scores
 from .views import view as seat_view
 
 
@@ -49,6 +50,15 @@ class AdventureLand(GameKit):
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
         return setup_rules.new_game(players, options, library)
+
+    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        """The kit's dispatch, then the box (box_limits.py, the quick scorer's check too): a move
+        that would leave the players holding more of a kind than the box has is refused."""
+        applied = super().apply(state, action, actor)
+        excess = beyond_the_box(box_totals(applied.state), before=box_totals(state))
+        if excess is not None:
+            raise RuleError(OVER_THE_BOX, what=label(KINDS[excess.what]).to_json(), n=excess.n, most=excess.most)
+        return applied
 
     def view(self, state: State, seat: int | None) -> View:
         return seat_view(state, seat)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import MAX_NAME, QuickScorer, ScoreInputError, rank, table_name
+from ..base import QuickScorer, ScoreInputError, rank
+from ..quick_names import distinct_names, player_name
 from .box import cities as box_cities, count, herb_values, limit, max_city_size, sword_values
+from .box_limits import OVER_THE_BOX, beyond_the_box, totals as box_totals
 from .quick_form import from_form
 from .scoring import Holdings, breakdowns, totals
 from .setup import MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
@@ -121,18 +123,10 @@ def player_holdings(scenario: int, raw: Any, where: str, cities: Mapping[str, in
 
 
 def check_box(players: list[Holdings], creatures_left: int) -> None:
-    """What all players hold together cannot exceed what the box contains."""
-    limits = [
-        ("creatures", sum(len(p.creatures) for p in players) + creatures_left, count("fog_creatures")),
-        ("gold", sum(p.gold for p in players), count("gold")),
-        ("herbs", sum(len(p.herbs) for p in players), count("herbs")),
-        ("swords", sum(len(p.swords) for p in players), count("swords")),
-        ("companions", sum(sum(p.companions_joined) for p in players), count("companions")),
-    ]
-    for name, total, most in limits:
-        if total > most:
-            raise ScoreInputError("%(what)s: %(n)s in all, but the box has only %(most)s", what=name, n=total,
-                                  most=most)
+    """What all players hold together cannot exceed what the box contains (box_limits.py)."""
+    excess = beyond_the_box(box_totals(players, creatures_left))
+    if excess is not None:
+        raise ScoreInputError(OVER_THE_BOX, what=excess.what, n=excess.n, most=excess.most)
 
 
 def score(body: Any) -> dict[str, Any]:
@@ -146,7 +140,7 @@ def score(body: Any) -> dict[str, Any]:
     if not isinstance(raw_players, list) or not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
         raise ScoreInputError("players must be a list of %(lo)s to %(hi)s players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     names = [player_name(p, f"players[{i}]") for i, p in enumerate(raw_players)]
-    check_unique(names)
+    distinct_names(names)
     cities = city_sizes(body["cities"]) if scenario == 3 else {}
     creatures_left = (whole(body["creatures_left_on_board"], "creatures_left_on_board", hi=count("fog_creatures"))
                       if scenario == 3 else 0)
@@ -158,25 +152,6 @@ def score(body: Any) -> dict[str, Any]:
     return {"players": [{"name": n, "total": t, "place": pl,
                          "breakdown": [{"line": msg, "points": points} for msg, points in player_lines]}
                         for n, t, pl, player_lines in zip(names, total, places, lines)]}
-
-
-def player_name(raw: Any, where: str) -> str:
-    name = raw.get("name") if isinstance(raw, dict) else None
-    if not isinstance(name, str) or not name.strip():
-        raise ScoreInputError("%(where)s must be a non-empty string", where=f"{where}.name")
-    if table_name(name) is None:
-        raise ScoreInputError("%(where)s must be a name of 1 to %(most)s characters that can be shown",
-                              where=f"{where}.name", most=MAX_NAME)
-    return name
-
-
-def check_unique(names: list[str]) -> None:
-    seen: set[str] = set()
-    for name in names:
-        folded = name.strip().casefold()
-        if folded in seen:
-            raise ScoreInputError("players: the name %(name)r is given twice", name=name)
-        seen.add(folded)
 
 
 _COUNT = {"type": "integer", "minimum": 0}

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..base import Score, State, rank
 from . import bands
+from .box_limits import totals as totals_in_the_box
 from .scoring import Holdings, breakdowns, totals
 
 
@@ -33,6 +34,12 @@ def holdings(state: State, seat: int) -> Holdings:
         outside_cities=sum(bands.figures(b) for b in in_play) - sum(cities.values()),
         cities=dict(cities),
     )
+
+
+def box_totals(state: State) -> list[tuple[str, int, int]]:
+    """Every count the box limits, all players together (box_limits.totals)."""
+    return totals_in_the_box([holdings(state, seat) for seat in range(len(state["players"]))],
+                             state["creatures"]["on_board"])
 
 
 def scores(state: State) -> list[Score]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import MAX_NAME, ScoreInputError, _, table_name
+from ..base import ScoreInputError, _
+from ..quick_names import distinct_names, player_name
 from .board import MAX_TOKEN_VALUE
 from .scoring import Holdings, places, total
 
@@ -96,11 +97,10 @@ def quick_score(body: Any) -> dict[str, Any]:
         raise ScoreInputError("players: give %(lo)s to %(hi)s players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     names, holdings = [], []
     for i, raw in enumerate(players):
-        player_name, h = _player(raw, f"players[{i}]")
-        if player_name.casefold() in (n.casefold() for n in names):
-            raise ScoreInputError("%(where)s: duplicate name %(name)r", where=f"players[{i}].name", name=player_name)
-        names.append(player_name)
+        name, h = _player(raw, f"players[{i}]")
+        names.append(name)
         holdings.append(h)
+    distinct_names(names)
     _check_box(holdings)
     totals = [total(h, advanced, harsh) for h in holdings]
     return {"players": [{"name": n, "total": t, "place": p} for n, t, p in zip(names, totals, places(totals))]}
@@ -145,12 +145,7 @@ def _player(raw: Any, where: str) -> tuple[str, Holdings]:
     if not isinstance(raw, Mapping):
         raise ScoreInputError("%(where)s: must be an object", where=where)
     _check_fields(raw, PLAYER_FIELDS, where)
-    player_name = raw["name"].strip() if isinstance(raw["name"], str) else ""
-    if not player_name:
-        raise ScoreInputError("%(where)s: must be a non-empty text", where=f"{where}.name")
-    if table_name(player_name) is None:
-        raise ScoreInputError("%(where)s must be a name of 1 to %(most)s characters that can be shown",
-                              where=f"{where}.name", most=MAX_NAME)
+    name = player_name(raw, where)
     lists = {}
     for field in TOKEN_LISTS:
         values = raw[field]
@@ -161,7 +156,7 @@ def _player(raw: Any, where: str) -> tuple[str, Holdings]:
     if counts["scratches"] > MAX_SCRATCHES:
         raise ScoreInputError("%(where)s: a third scratch becomes a wound, so a player holds at most 2",
                               where=f"{where}.scratches")
-    return player_name, Holdings(**lists, **counts)
+    return name, Holdings(**lists, **counts)
 
 
 def _check_box(holdings: Sequence[Holdings]) -> None:
