@@ -114,7 +114,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     # --- episode 2, Sail to Denmark: the table enters its kind from the board ---------------
     at_episode(screens, 2, "Sail to Denmark")
     all_show(screens, "#bl-step", "Episode 1 is over")
-    all_show(screens, "#bl-step .bl-records", "Mark — Exchanged 2 cards, or kept their hand")
+    all_show(screens, "#bl-step .bl-records", "Everyone — Exchanged 2 cards, or kept their hand")  # said once
     screenshot(display, "legend-03-episode-1-over-display-360")
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 2 yet")
     expect(display.locator("#bl-step")).to_contain_text("A player enters it from their phone.")
