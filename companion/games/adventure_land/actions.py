@@ -20,7 +20,10 @@ ACTIONS: dict[str, ActionSpec] = {
     # Turns and terrain cards
     "reveal": spec("A terrain card is turned over: what it puts on the board", turns.reveal,
                    schema(["terrain"], terrain={"enum": list(turns.TERRAINS)})),
-    "end_turn": spec("The current player ends their turn (or the host for them)", turns.end_turn),
+    "end_turn": spec("The current player ends their turn (or the host for them)", turns.end_turn,
+                     schema(turn_of={"type": "integer", "minimum": 0,
+                                     "description": "whose turn this ends: refused once that turn is over, so a "
+                                                    "second tap never ends the next player's turn"})),
     "set_first_player": spec("Host: the youngest player starts (before the first turn ends)", turns.set_first_player,
                              schema(["seat"], seat={"type": "integer", "minimum": 0})),
     "end_game": spec("Host: end the game now (nobody can move, or the table stops)", turns.end_game),

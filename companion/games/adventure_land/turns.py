@@ -69,6 +69,11 @@ def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     require_phase(state, "play")
     require_no_fight(state)
     turn = state["turn"]
+    if action.get("turn_of") not in (None, "") and seat_field(action, "turn_of", state["players"]) != turn["seat"]:
+        # Two taps on one "End the turn" (the player's phone and the host's): the second must not
+        # end the next player's turn, a pass they did not make.
+        raise RuleError("%(player)s's turn has already ended",
+                        player=player_name(state, seat_field(action, "turn_of", state["players"])))
     if actor.seat != turn["seat"] and not actor.host:
         raise RuleError("It is %(player)s's turn", player=player_name(state, turn["seat"]))
     new, ending = state, turn["seat"]

@@ -413,3 +413,12 @@ def test_a_fights_swords_and_a_citys_figures_are_bounded_by_the_box():
     with pytest.raises(RuleError, match="swords"):
         GAME.apply(state, {"type": "start_fight", "band": "1+1", "strength": 5, "laurel": 5,
                            "swords": [10 ** 4000]}, Actor(0, False))
+
+
+def test_a_second_tap_on_end_turn_never_ends_the_next_players_turn():
+    """Rulebook (l.116): « Les joueurs jouent à tour de rôle dans le sens des aiguilles d'une montre. »
+    Anna's phone and the host both tap "End the turn of Anna": Ben keeps his turn."""
+    state = act(new_game(), "end_turn", by=0, turn_of=0)
+    assert refused(state, "end_turn", by=None, host=True, turn_of=0) == "%(player)s's turn has already ended"
+    assert GAME.view(state, None)["turn"]["seat"] == 1
+    assert act(state, "end_turn", by=1, turn_of=1)["turn"]["seat"] == 0
