@@ -334,3 +334,16 @@ def test_an_unknown_move_is_refused():
 def test_a_move_of_another_step_is_refused_and_says_what_the_game_waits_for():
     with pytest.raises(RuleError, match="revealed cards"):
         act(new_game(3), {"type": "move_back", "stone": 3})
+
+
+def test_a_later_penalised_players_early_answer_is_refused_and_nobodys_penalty_is_skipped():
+    """Sheet (l.119–122): « celui d'entre eux qui a joué la plus forte carte le fait en premier, les
+    autres suivant en sens horaire ». Cid answers before Bob: refused, nothing recorded for Bob."""
+    state = with_apprentices(new_game(3), bob=[10, 20], cid=[16, 25])
+    state = play(state, "n30", "n6", "n5")  # Bob (6) first, then Cid (5); both have a choice
+    with pytest.raises(RuleError, match="It is Bob's turn to move an apprentice back"):
+        act(state, {"type": "move_back", "stone": 25}, Actor(2))
+    assert [p["seat"] for p in state["penalties"]] == [1, 2] and state["last"]["moves"] == []
+    state = act(state, {"type": "move_back", "stone": 10}, Actor(1)).state
+    state = act(state, {"type": "move_back", "stone": 25}, Actor(2)).state
+    assert (stones_of(state, "Bob"), stones_of(state, "Cid")) == ([4, 20], [16, 19])  # 25 − 5 = 20 is Bob's
