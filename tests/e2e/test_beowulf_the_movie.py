@@ -525,6 +525,7 @@ def test_whose_turn_it_is_shows_on_every_phone_and_the_display_and_follows_the_t
     screens = (ann, bob, display)
     table.synced(*screens)
     for page in screens:
+        expect(page.locator("#bm-turn")).to_be_in_viewport()  # on the first screen, the display's too
         expect(page.locator("#bm-turn")).to_contain_text("Ann's turn")
     enter(type="place_figure", row=0, col=0, kind="thane", seat=0)
     for page in screens:
