@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import os
 import platform
@@ -161,8 +162,24 @@ def api_moves(url: str, host: requests.Session, token: str, count: int, players:
                          json={"type": "add_points", "seat": n % players, "points": 1}))
 
 
+class FromAddress(HTTPAdapter):
+    """Connections from one loopback address: a phone's own, as on a club's Wi-Fi (the server
+    caps connections per address, slow_clients.py)."""
+
+    def __init__(self, source: str, **kwargs: object) -> None:
+        self.source = source
+        super().__init__(**kwargs)
+
+    def init_poolmanager(self, *args: object, **kwargs: object) -> None:
+        super().init_poolmanager(*args, source_address=(self.source, 0), **kwargs)
+
+
+_phones_made = itertools.count()
+
+
 class Phone:
-    """A phone at a table: its own cookies (device, session), its seat, the page it shows."""
+    """A phone at a table: its own cookies (device, session), its seat, the page it shows, its
+    own address (127.2.x.y)."""
 
     def __init__(self, url: str, token: str, seat: int) -> None:
         self.url, self.token, self.seat = url, token, seat
@@ -170,8 +187,10 @@ class Phone:
         # A phone idle longer than the server's keep-alive finds its connection closed, and a
         # browser then sends again on a new one; so does this phone (a move carries its
         # request_id: sent twice, it is applied once).
-        self.http.mount("http://", HTTPAdapter(max_retries=Retry(total=2, connect=2, read=1, status=0,
-                                                                  allowed_methods=None)))
+        number = next(_phones_made)
+        self.http.mount("http://", FromAddress(f"127.2.{number // 250}.{number % 250 + 1}",
+                                               max_retries=Retry(total=2, connect=2, read=1, status=0,
+                                                                 allowed_methods=None)))
         expect(self.http.post(f"{url}/api/tables/{token}/seats/{seat}/claim", json={}, timeout=30))
         page = expect(self.http.get(f"{url}/t/{token}", timeout=30)).text
         self.csrf = CSRF.search(page).group(1)
