@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..base import Actor, Applied, RuleError, State, _, acting_seat, int_field, label
 from . import bands
-from .box import count, herb_values, sword_values
+from .box import herb_values, sword_values
 from .checks import own_seat, player_name, require_not_fighting, require_phase
 
 
@@ -24,9 +24,9 @@ def _holder(state: State, action: Mapping[str, Any], actor: Actor) -> int:
 
 
 def take_gold(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
+    """« 18 pépites d'or »: held and taken, all players together — checked with every count the
+    box limits, after the move (AdventureLand.apply, box_limits.py)."""
     seat = _holder(state, action, actor)
-    if sum(p["gold"] for p in state["players"]) >= count("gold"):
-        raise RuleError("All %(n)s gold pieces are already held", n=count("gold"))
     new = state
     player = new["players"][seat]
     player["gold"] += 1

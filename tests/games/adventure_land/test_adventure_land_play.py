@@ -137,8 +137,9 @@ def test_no_more_gold_than_the_box_holds():
     state = new_game(1)
     for _ in range(18):
         state = act(state, "take_gold")
-    with pytest.raises(RuleError, match="All 18 gold pieces are already held"):
+    with pytest.raises(RuleError) as refusal:  # « 18 pépites d'or »
         GAME.apply(state, {"type": "take_gold"}, Actor(1))
+    assert (refusal.value.args_["n"], refusal.value.args_["most"]) == (19, 18)
 
 
 def test_the_water_sprite_sweeps_a_band_away_but_its_points_stay():
