@@ -6,8 +6,8 @@ import re
 
 from gunicorn.glogging import Logger
 
-# /t/<token>/…, /api/tables/<token>/… — the token is the only secret in a URL.
-TOKEN_IN_PATH = re.compile(r"(/(?:t|api/tables)/)[A-Za-z0-9_-]{16,64}")
+# /t/<token>/…, /api/tables/<token>/…, /d/<display token>/… — the token is the only secret in a URL.
+TOKEN_IN_PATH = re.compile(r"(/(?:t|d|api/tables)/)[A-Za-z0-9_-]{16,64}")
 
 
 def redact(path: str) -> str:

@@ -151,6 +151,10 @@ def test_join_tokens_never_reach_the_access_log(server_factory):
     with phone.get(f"{server.url}/t/{token}/live", stream=True, timeout=10) as stream:
         next(stream.iter_lines(chunk_size=1))
     host.get(f"{server.url}/t/{token[:-1]}X/join", timeout=10)  # a wrong guess is not logged either
+    invite = phone.get(f"{server.url}/t/{token}/invite", timeout=10).text
+    display_token = invite.split('id="display-link" href="', 1)[1].split('"', 1)[0].rsplit("/", 1)[1]
+    for path in ("", "/board?since=0"):  # the display link's token is a secret too
+        phone.get(f"{server.url}/d/{display_token}{path}", timeout=10)
     # The stream's line is written when the server sees it closed, a moment after the client
     # let go: wait for it (the server is then killed, which would lose a line not yet written).
     deadline = time.monotonic() + 5
@@ -160,6 +164,7 @@ def test_join_tokens_never_reach_the_access_log(server_factory):
     logged = server.log_path.read_text()
     assert logged.count(" /t/…") >= 9 and "/api/tables/…/actions" in logged, logged  # the requests are there …
     assert token not in logged and token[:16] not in logged  # … without the token
+    assert "/d/…" in logged and display_token not in logged and display_token[:16] not in logged
 
 
 # --- CSRF ----------------------------------------------------------------------------------------
