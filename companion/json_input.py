@@ -35,13 +35,6 @@ def _constant(name: str) -> None:
     raise JsonInputError("%(value)s is not a JSON number: send finite numbers only.", value=name)
 
 
-def _integer(text: str) -> int:
-    # Checked on the text: int() of thousands of digits is slow, and above 4,300 a ValueError.
-    if len(text.lstrip("-")) > 16 or abs(int(text)) > MAX_SAFE_INTEGER:
-        raise JsonInputError("A number is too large.")
-    return int(text)
-
-
 def _decimal(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):  # 1e999
@@ -50,15 +43,23 @@ def _decimal(text: str) -> float:
 
 
 def depth_of(document: Any) -> int:
-    """How deeply lists and objects nest in a parsed document (a loop, not a recursion)."""
+    """How deeply lists and objects nest in a parsed document (a loop, not a recursion); a
+    whole number beyond ``MAX_SAFE_INTEGER`` met on the way is refused.
+
+    The numbers are checked here, in the walk the depth needs anyway, rather than by a hook
+    the parser calls for each number: that hook made reading a 2.6 MB game export take 1.5 s
+    instead of 0.3 (issue #28), the worker's time every other table waited for."""
     deepest, stack = 0, [(document, 1)]
     while stack:
         node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = list(node.values())
-        if isinstance(node, list):
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in node)
+        children = node.values() if type(node) is dict else node
+        deepest = max(deepest, depth)
+        for child in children:
+            kind = type(child)
+            if kind is dict or kind is list:
+                stack.append((child, depth + 1))
+            elif kind is int and not -MAX_SAFE_INTEGER <= child <= MAX_SAFE_INTEGER:
+                raise JsonInputError("A number is too large.")
     return deepest
 
 
@@ -70,13 +71,17 @@ def loads(raw: bytes | str) -> Any:
         except UnicodeDecodeError:
             raise JsonInputError("The input is not JSON (it is not UTF-8 text).") from None
     try:
-        document = json.loads(raw, parse_constant=_constant, parse_int=_integer, parse_float=_decimal)
+        document = json.loads(raw, parse_constant=_constant, parse_float=_decimal)
     except JsonInputError:
         raise
     except RecursionError:
         raise JsonInputError("The JSON is nested too deeply.") from None
-    except ValueError:
+    except json.JSONDecodeError:
         raise JsonInputError("The input is not JSON.") from None
-    if depth_of(document) > MAX_DEPTH:
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise JsonInputError("A number is too large.") from None
+    if type(document) not in (dict, list):
+        depth_of([document])  # a bare number is checked as one in a list would be
+    elif depth_of(document) > MAX_DEPTH:
         raise JsonInputError("The JSON is nested too deeply.")
     return document

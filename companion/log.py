@@ -13,10 +13,11 @@ from the nearest snapshot, so its cost does not grow with the length of the game
 
 from __future__ import annotations
 
+import copy
 import random
 import time
-from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from sqlalchemy import Row, Text, bindparam, cast, delete, exists, func, insert, inspect, null, select, union_all, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -27,7 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import library, live, recent_history, table_copies
 from .extensions import db
 from .games import get as get_game
-from .games.base import Action, Actor, Game, Label, RuleError, State, _, label, move_spec
+from .games.base import Action, Actor, Applied, Game, Label, RuleError, State, _, label, move_spec
 from .models import Event, Snapshot, Table, utcnow
 
 MAX_TRIES = 60
@@ -435,7 +436,7 @@ def append(table_id: int, action: Action, actor: Actor, *, expected_version: int
         if expected_version is not None and expected_version != table.version and not spec.stale_ok:
             raise StaleVersion(table.version)
         applied = game.apply(table.state, action, actor)
-        kind = "finish" if game.is_over(applied.state) else "action"
+        kind = kind_of_move(game, applied.state)
         event = Event(table_id=table.id, kind=kind, action=dict(action), label=applied.label.to_json(),
                       seat=actor.seat, by_host=actor.host)
         return Change(applied.state, event, applied.label, applied.learned)
@@ -452,15 +453,150 @@ def _effective_actions(table_id: int, after: int, before: int) -> list[Event]:
     ))
 
 
-def play_through(game: Game, state: State, steps: Iterable[tuple[Action, Actor]]) -> State:
-    """The one replay loop: each effective action applied in order to ``state``.
+class ReplayTooLong(RuleError):
+    """A replay ran past its budget (``ReplayBudget``): given up, nothing written."""
 
-    Undo, the consistency check of tests and the import of a finished game all rebuild a
-    state this way, so that they cannot disagree about what the log means.
+
+@dataclass
+class ReplayBudget:
+    """What a replay of a history someone sent (an imported game) may cost: ``moves`` moves
+    applied and ``seconds`` of the worker's time.
+
+    Every ``YIELD_EVERY`` moves it lets the worker's other requests run (under gevent, a
+    ``time.sleep(0)`` hands over to the other greenlets), so that a long replay slows the
+    tables down a little instead of stopping them."""
+
+    moves: int
+    seconds: float
+    spent: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    YIELD_EVERY = 32
+
+    def spend(self) -> None:
+        self.spent += 1
+        if self.spent > self.moves:
+            raise ReplayTooLong(_("This game's history is too long to check here (more than %(n)s moves played)."),
+                                n=self.moves)
+        if self.spent % self.YIELD_EVERY == 0:
+            if time.monotonic() - self.started > self.seconds:
+                raise ReplayTooLong(_("This game's history took too long to check (more than %(n)s seconds)."),
+                                    n=round(self.seconds))
+            time.sleep(0)
+
+
+def play_through(game: Game, state: State, steps: Iterable[tuple[Action, Actor]],
+                 budget: ReplayBudget | None = None) -> State:
+    """The one replay loop: each effective action applied in order to a copy of ``state``.
+
+    Undo, the consistency check of tests and the import of a finished game (``play_history``)
+    all rebuild a state this way, so that they cannot disagree about what the log means.
+    Linear in the moves: the state is copied once, then each move changes it in place.
     """
+    state = copy.deepcopy(state)
     for action, actor in steps:
-        state = game.apply(state, action, actor).state
+        state = _replayed_move(game, state, action, actor, budget).state
     return state
+
+
+def _replayed_move(game: Game, state: State, action: Action, actor: Actor, budget: ReplayBudget | None) -> Applied:
+    """One move of a replay, changing ``state`` itself (``apply_in_place``: a copy of a state that
+    grows with the game at each move made a long replay quadratic). The move's fields are
+    copied, so that none of them ends up inside the state a later move changes."""
+    if budget is not None:
+        budget.spend()
+    return game.apply_in_place(state, copy.deepcopy(action), actor)
+
+
+def kind_of_move(game: Game, after: State) -> str:
+    """A move's event kind: "finish" for the one that ended the game."""
+    return "finish" if game.is_over(after) else "action"
+
+
+def undo_label(undone: Mapping[str, Any]) -> Label:
+    """An undo's history line, naming the move it reverted (``undone``: that move's label)."""
+    return label("Undone: %(what)s", what=undone)
+
+
+class BrokenHistory(RuleError):
+    """A history that the log could not have written: ``n`` is the first event that breaks it
+    (a history sent in a file: the import is the one that plays a history it did not write)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(_("The file's history is damaged (event %(n)s)."), n=n)
+        self.n = n
+
+
+@dataclass(frozen=True)
+class Played:
+    """A whole history played again (``play_history``): the final state, and each event's
+    columns as the log writes them (kind, action, label, seat, by_host, undone, undoes)."""
+
+    state: State
+    rows: list[dict[str, Any]]
+
+
+History = Sequence[tuple[str, Action, Actor, "int | None"]]  # (kind, action, actor, the version an undo reverts)
+
+
+def play_history(game: Game, setup: State, history: History, budget: ReplayBudget | None = None) -> Played:
+    """A history of moves and undos played again as ``append`` and ``undo`` recorded it: each
+    move applied as the phone that made it, each undo reverting the latest move still standing
+    and going back to the state before it.
+
+    Linear in the events: the state is copied once, then changed in place; the state before a
+    move is kept (copied) only for the moves the history later undoes, which it finds first.
+    Raises ``BrokenHistory`` at the first event the log could not have written: a move the
+    rules refuse (an unknown one too: ``apply`` refuses it), a move or undo after the game's
+    end, an event kind that does not follow, an undo of anything but the latest move standing.
+    """
+    undone_later = _undone_versions(history)
+    state = copy.deepcopy(setup)
+    standing: list[int] = []  # the versions of the moves not undone, oldest first
+    before: dict[int, State] = {}  # the state before each standing move that is undone later
+    rows: list[dict[str, Any]] = []
+    for version, (kind, action, actor, undoes) in enumerate(history, start=1):
+        if game.is_over(state):
+            raise BrokenHistory(version)  # a finished game takes no more, not even an undo
+        if kind == "undo":
+            if not standing or undoes != standing[-1]:
+                raise BrokenHistory(version)  # an undo reverts the latest move still standing
+            state = before.pop(standing.pop())
+            reverted = rows[undoes - 1]
+            reverted["undone"] = True
+            rows.append({"kind": "undo", "action": {"type": "undo"}, "label": undo_label(reverted["label"]).to_json(),
+                         "seat": actor.seat, "by_host": actor.host, "undone": False, "undoes": undoes})
+            continue
+        if version in undone_later:
+            before[version] = copy.deepcopy(state)
+        try:
+            applied = _replayed_move(game, state, action, actor, budget)
+        except ReplayTooLong:
+            raise
+        except Exception:  # a move the rules refuse, or one too damaged for them to read
+            raise BrokenHistory(version) from None
+        state = applied.state
+        if kind != kind_of_move(game, state):
+            raise BrokenHistory(version)
+        rows.append({"kind": kind, "action": action, "label": applied.label.to_json(), "seat": actor.seat,
+                     "by_host": actor.host, "undone": False, "undoes": None})
+        standing.append(version)
+    return Played(state, rows)
+
+
+def _undone_versions(history: History) -> set[int]:
+    """The versions of the moves a history undoes (as far as its undos make sense: the replay
+    refuses the first that does not)."""
+    standing: list[int] = []
+    undone: set[int] = set()
+    for version, (kind, _action, _actor, undoes) in enumerate(history, start=1):
+        if kind != "undo":
+            standing.append(version)
+        elif standing and undoes == standing[-1]:
+            undone.add(standing.pop())
+        else:
+            break
+    return undone
 
 
 def _steps(events: Iterable[Event]) -> Iterator[tuple[Action, Actor]]:
@@ -494,10 +630,10 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
         latest.undone = True
         # Snapshots taken after the undone action included it: they are no longer true.
         db.session.execute(delete(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version >= latest.version))
-        undo_label = label("Undone: %(what)s", what=latest.label)
-        event = Event(table_id=table.id, kind="undo", action={"type": "undo"}, label=undo_label.to_json(),
+        undone = undo_label(latest.label)
+        event = Event(table_id=table.id, kind="undo", action={"type": "undo"}, label=undone.to_json(),
                       seat=actor.seat, by_host=actor.host, undoes=latest.version)
-        return Change(previous, event, undo_label)
+        return Change(previous, event, undone)
 
     return _record(table_id, request_id, change_of, history_lines, lock=True)
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Iterable
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
+from . import log
 from .extensions import db
 from .games import get as get_game
-from .games.base import Actor, Game, RuleError, State, label
+from .games.base import Actor, Game, RuleError, State, _
 from .log import game_of
-from .models import Event, Seat, Snapshot, Table
+from .models import Event, Seat, Snapshot, Table, utcnow
 from .seating import new_token, validate_options, validate_players
 
 FORMAT = "companion-game"
@@ -98,6 +99,24 @@ def to_csv(rows: Iterable[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
+# What one import may ask of the server, checked before anything is played (issue #28: a file of
+# 12,000 score-pad rounds for 8 players froze every table for a minute). The longest games
+# played here are far below: a Legend of 5 players is about 400 events, a score pad of 8
+# players and 40 rounds with a tap per score about 400.
+MAX_IMPORT_EVENTS = 5_000
+MAX_IMPORT_SEAT_MOVES = 20_000  # events × players: the moves of a score pad grow with its players
+# The worker's time the replay may take once it starts (log.ReplayBudget): a guard, should a
+# game's moves ever cost far more than measured (5,000 score-pad moves: 0.1 s).
+IMPORT_REPLAY_SECONDS = 10.0
+# The times an export can hold: a game's events happen in this century. PostgreSQL stores years
+# up to 294276, which Python cannot read back (year 10000 was a 500 on every records page).
+EARLIEST, LATEST = datetime(2000, 1, 1, tzinfo=timezone.utc), datetime(2100, 1, 1, tzinfo=timezone.utc)
+
+
+class ImportTooLarge(RuleError):
+    """An import beyond what one import may ask of the server (answered 413)."""
+
+
 def _require(data: Any, key: str, kind: type) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get(key), kind):
         raise RuleError("The file is not a Companion game export (%(field)s is missing).", field=key)
@@ -108,12 +127,14 @@ def import_game(data: Any, host_device: str) -> Table:
     """Recreates a finished game from its export, after checking all of it; stores nothing
     unless every part holds.
 
-    The players and options are checked as on the new-game form; then the history is played
-    again in its own order through the game's rules — every move as the seat that made it,
-    every undo reverting the latest move still standing, as the log does — and must end at
-    the file's final state, a finished game. What the file says about each event (its label,
-    whether it was undone) is not trusted: the labels stored are the ones the replay gives, so
-    a label whose arguments do not fit its text cannot reach a page.
+    Checked before anything is played: the players and options as on the new-game form, the
+    size of the history (``MAX_IMPORT_EVENTS``, ``MAX_IMPORT_SEAT_MOVES``), the players the
+    setup and the final state name (the table's seats), each event's shape, seat and time.
+    Then the history is played again through the log's own replay (``log.play_history``) —
+    every move as the seat that made it, every undo reverting the latest move still standing —
+    and must end at the file's final state, a finished game. What the file says about each
+    event (its label, whether it was undone) is not trusted: the labels stored are the ones the
+    replay gives, so a label whose arguments do not fit its text cannot reach a page.
     """
     if _require(data, "format", str) != FORMAT:
         raise RuleError("The file is not a Companion game export (%(field)s is missing).", field="format")
@@ -126,79 +147,104 @@ def import_game(data: Any, host_device: str) -> Table:
     players = validate_players(raw_players, game)
     options = validate_options(_require(data, "options", dict), game)
     setup, events, final = _require(data, "setup", dict), _require(data, "events", list), _require(data, "state", dict)
+    _within_budget(len(events), len(players))
+    for state in (setup, final):
+        _names_the_seats(state, players)
+    history, times = _history_of(events, len(players))
+    budget = log.ReplayBudget(MAX_IMPORT_EVENTS, IMPORT_REPLAY_SECONDS)
     try:
-        replayed = _replay_export(game, setup, events, len(players))
+        played = log.play_history(game, setup, history, budget)
+    except log.BrokenHistory as broken:
+        raise _damaged(broken.n) from None
     except RuleError:
         raise
     except Exception:  # a setup the game cannot even read (it was not written by this game)
         raise RuleError("The file's history is damaged.") from None
-    if replayed.state != final or not _finished_cleanly(game, final, len(players)):
+    if any(bool(event.get("undone")) != row["undone"] for event, row in zip(events, played.rows)):
         raise RuleError("The file's history does not lead to its final state: it was changed or damaged.")
-    table = Table(token=new_token(), game=game.key, options=options, state=final,
-                  version=len(events), finished=True, host_device=host_device)
-    table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
-    db.session.add(table)
-    db.session.flush()
-    db.session.add(Snapshot(table_id=table.id, version=0, state=setup))
-    for n, (event, row) in enumerate(zip(events, replayed.rows), start=1):
-        db.session.add(Event(table_id=table.id, version=n, created_at=_when(event.get("at")), **row))
-    db.session.commit()
-    return table
+    if played.state != final or not _finished_cleanly(game, final, len(players)):
+        raise RuleError("The file's history does not lead to its final state: it was changed or damaged.")
+    return _store(game, players, options, setup, final, played.rows, times, host_device)
 
 
-@dataclass
-class _Replayed:
-    state: State
-    rows: list[dict[str, Any]]  # each event's columns, as the replay found them
+def _within_budget(events: int, seats: int) -> None:
+    if events > MAX_IMPORT_EVENTS or events * seats > MAX_IMPORT_SEAT_MOVES:
+        raise ImportTooLarge(_("This game is too long to import here: %(n)s events for %(seats)s players "
+                               "(at most %(most)s events, or %(product)s events × players)."),
+                             n=events, seats=seats, most=MAX_IMPORT_EVENTS, product=MAX_IMPORT_SEAT_MOVES)
 
 
-def _damaged(n: int) -> RuleError:
-    return RuleError("The file's history is damaged (event %(n)s).", n=n)
+def _names_the_seats(state: State, players: list[dict[str, str]]) -> None:
+    """The state's players are the table's seats, in order: every page shows each seat from both
+    (a setup naming a player the seats lacked made the table's page a 500). Every game keeps its
+    players in ``state["players"]``, each with the name and colour it was set up with."""
+    named = state.get("players")
+    if not isinstance(named, list) or len(named) != len(players) or any(
+            not isinstance(p, dict) or p.get("name") != seat["name"] or p.get("colour") != seat["colour"]
+            for p, seat in zip(named, players)):
+        raise RuleError(_("The file's players do not match the players its game was set up with."))
 
 
-def _replay_export(game: Game, setup: State, events: list[Any], seats: int) -> _Replayed:
-    """Each event of an export played again in order, as ``log.append`` and ``log.undo`` did."""
-    state = setup
-    standing: list[tuple[int, State, dict[str, Any]]] = []  # (version, state before, its row) of moves not undone
-    rows: list[dict[str, Any]] = []
+def _history_of(events: list[Any], seats: int) -> tuple[list[tuple[str, Any, Actor, Any]], list[datetime]]:
+    """Each event as the log's replay takes it (kind, action, actor, the version an undo
+    reverts) and the time it happened, after checking its shape: what the replay trusts."""
+    history, times, now = [], [], utcnow()
     for n, event in enumerate(events, start=1):
         if not isinstance(event, dict) or event.get("version", n) != n:
             raise _damaged(n)
         seat, by_host, kind = event.get("seat"), event.get("by_host", False), event.get("kind")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
             raise _damaged(n)
-        if not isinstance(by_host, bool) or (seat is None and not by_host) or game.is_over(state):
-            raise _damaged(n)  # only a seat or the host moves, and a finished game takes no more
-        actor = Actor(seat, by_host)
-        if kind in ("action", "finish"):
-            action = event.get("action")
-            if not isinstance(action, dict) or not isinstance(action.get("type"), str) or action["type"] not in game.actions:
-                raise _damaged(n)
-            try:
-                applied = game.apply(state, action, actor)
-            except Exception:  # a move the rules refuse, or one too damaged for them to read
-                raise _damaged(n) from None
-            derived = "finish" if game.is_over(applied.state) else "action"
-            if kind != derived:
-                raise _damaged(n)
-            row = {"kind": kind, "action": action, "label": applied.label.to_json(), "seat": seat,
-                   "by_host": by_host, "undone": False, "undoes": None}
-            standing.append((n, state, row))
-            state = applied.state
-        elif kind == "undo":
-            if not standing or event.get("undoes") != standing[-1][0]:
-                raise _damaged(n)  # an undo reverts the latest move still standing
-            version, state, undone = standing.pop()
-            undone["undone"] = True
-            row = {"kind": "undo", "action": {"type": "undo"}, "seat": seat, "by_host": by_host, "undone": False,
-                   "undoes": version, "label": label("Undone: %(what)s", what=undone["label"]).to_json()}
-        else:
+        if not isinstance(by_host, bool) or (seat is None and not by_host):
+            raise _damaged(n)  # only a seat or the host moves
+        action = event.get("action")
+        if kind not in ("action", "finish", "undo") or not isinstance(action, dict):
             raise _damaged(n)
-        rows.append(row)
-    for event, row in zip(events, rows):
-        if bool(event.get("undone")) != row["undone"]:
-            raise RuleError("The file's history does not lead to its final state: it was changed or damaged.")
-    return _Replayed(state, rows)
+        history.append((kind, action, Actor(seat, by_host), event.get("undoes")))
+        times.append(_when(event.get("at"), n) or now)
+    return history, times
+
+
+def _when(text: Any, n: int) -> datetime | None:
+    """An event's time, with its zone (none: UTC). None when the file gives none that reads as a
+    time: the event is kept without its clock (stored as now), as a history line that does not
+    fit is kept with the line the replay gives. A time outside this century is refused: the
+    database may store it but not give it back."""
+    try:
+        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    if moment is None:
+        return None
+    try:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+    except OverflowError:  # past the year 9999, or before the year 1, once in UTC
+        moment = None
+    if moment is None or not EARLIEST <= moment < LATEST:
+        raise RuleError(_("The file's history is damaged (event %(n)s): its time is not one this server "
+                          "keeps (years 2000 to 2099)."), n=n)
+    return moment
+
+
+def _store(game: Game, players: list[dict[str, str]], options: dict[str, Any], setup: State, final: State,
+           rows: list[dict[str, Any]], times: list[datetime], host_device: str) -> Table:
+    """The checked game written: its table, seats, setup and events, in one transaction (the
+    events in one statement)."""
+    table = Table(token=new_token(), game=game.key, options=options, state=final,
+                  version=len(rows), finished=True, host_device=host_device)
+    table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
+    db.session.add(table)
+    db.session.flush()
+    db.session.add(Snapshot(table_id=table.id, version=0, state=setup))
+    if rows:
+        db.session.execute(insert(Event), [{"table_id": table.id, "version": n, "created_at": at, **row}
+                                           for n, (row, at) in enumerate(zip(rows, times), start=1)])
+    db.session.commit()
+    return table
+
+
+def _damaged(n: int) -> RuleError:
+    return RuleError("The file's history is damaged (event %(n)s).", n=n)
 
 
 def _finished_cleanly(game: Game, final: State, seats: int) -> bool:
@@ -212,13 +258,6 @@ def _finished_cleanly(game: Game, final: State, seats: int) -> bool:
         return True
     except Exception:  # a state the replay reached but the game cannot show is not importable
         return False
-
-
-def _when(text: Any) -> datetime | None:
-    try:
-        return datetime.fromisoformat(text) if isinstance(text, str) else None
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True, order=True)

@@ -35,7 +35,7 @@ CONTENT_SECURITY_POLICY = "; ".join([
 # Content-Length is seen, before a byte of it is read (a streamed body without one is cut
 # off at the limit): four 200 MB bodies once took the worker from 129 MB to 1.35 GB.
 UPLOAD_ENDPOINTS = frozenset({"records.import_game", "library.upload"})
-MAX_UPLOAD_BYTES = 6 * 1000 * 1000  # the 5 MB export and its multipart envelope
+MAX_UPLOAD_BYTES = 3 * 1000 * 1000  # the 2 MB export (or board file) and its multipart envelope
 MAX_BODY_BYTES = 64 * 1000
 
 

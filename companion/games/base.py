@@ -244,6 +244,10 @@ class Game(Protocol):
         """Every game gets this from ``GameKit``: the platform's one dispatch of a move."""
         ...
 
+    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
+        """``apply`` changing ``state`` itself (``GameKit``): the log's replay owns the state it plays."""
+        ...
+
     def view(self, state: State, seat: int | None) -> View:
         """What one seat may see (seat None: the table display and any phone without a seat).
 
@@ -316,12 +320,18 @@ class GameKit(ABC):
         no default could be right, and a game that forgot would never end."""
 
     def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+        return self.apply_in_place(evolve(state), action, actor)
+
+    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
+        """``apply`` on a state the caller owns and lets the move change: the log's replay, which
+        copies once before its first move (a copy per move of a state that grows with the game
+        made a long replay quadratic). A refused move may leave it half changed."""
         require_at_table(actor)
         if self.is_over(state):
             raise RuleError(GAME_OVER)
         handler = move_spec(self, action, new=False).handler  # type: ignore[arg-type]
         assert handler is not None, f"{action.get('type')} has no handler"
-        return self.after_move(handler(evolve(state), action, actor), action, actor)
+        return self.after_move(handler(state, action, actor), action, actor)
 
     def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
         """What follows every move of this game (the Legend ends once the last value is in)."""

@@ -8,16 +8,18 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 
-from .. import charts, devices, records
+from .. import charts, devices, log, records
 from ..games.base import RuleError, _
 from ..i18n import translate
 from ..log import game_of
 from ..models import Table
 from .context import load_table
-from .uploads import uploaded_json
+from .uploads import UploadTooLarge, uploaded_json
 
 bp = Blueprint("records", __name__)
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
+# An export of the longest history one import may hold (records.MAX_IMPORT_EVENTS) is about 1 MB;
+# reading a file costs the worker about 0.1 s a MB, a time every other table waits.
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
@@ -91,14 +93,22 @@ def export_game_csv(token: str):
 
 @bp.post("/records/import")
 def import_game():
+    """A finished game from its export file; a refused file is answered on the records page,
+    413 when it asks more than one import may (records.MAX_IMPORT_EVENTS …), else 422."""
     try:
-        data = uploaded_json("file", MAX_IMPORT_BYTES, _("Choose an exported game file (at most 5 MB)."))
+        data = uploaded_json("file", MAX_IMPORT_BYTES, _("Choose an exported game file (at most 2 MB)."))
         table = records.import_game(data, devices.current())
+    except (UploadTooLarge, records.ImportTooLarge, log.ReplayTooLong) as error:
+        return _refused(error, 413)
     except RuleError as error:
-        flash(translate(error.msg, error.args_), "error")
-        return redirect(url_for("records.index"))
+        return _refused(error, 422)
     flash(translate("Game imported."), "success")
     return redirect(url_for("play.page", token=table.token))
+
+
+def _refused(error: RuleError, code: int):
+    flash(translate(error.msg, error.args_), "error")
+    return render_template("records.html", **records_page(records.finished_tables())), code
 
 
 def bg_stats_link(table: Table) -> str | None:

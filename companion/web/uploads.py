@@ -19,12 +19,18 @@ class UploadError(RuleError):
     """The uploaded file is missing, too large, or not JSON this server reads."""
 
 
+class UploadTooLarge(UploadError):
+    """The uploaded file is larger than its form takes (a page may answer it 413)."""
+
+
 def uploaded_json(field: str, max_bytes: int, choose_message: str) -> Any:
     """The JSON document in the uploaded file ``field``; ``choose_message`` when there is none
     or it is larger than ``max_bytes``."""
     upload = request.files.get(field)
     raw = upload.read(max_bytes + 1) if upload else b""
-    if not raw or len(raw) > max_bytes:
+    if len(raw) > max_bytes:
+        raise UploadTooLarge(choose_message)
+    if not raw:
         raise UploadError(choose_message)
     try:
         return json_input.loads(raw)
