@@ -105,7 +105,10 @@ def apply_waiting(state: State) -> Notes:
         try:
             event = RULES[answer["type"]](trial, answer, Actor(seat), seat)
         except RuleError as error:
-            why = note(error.msg, **error.args_)
+            # Which tokens Break Ranks? gives back is the owner's secret, and so is why they no
+            # longer do (a face corrected since, say): the table hears only that they changed.
+            why = note(_("the tokens it gives back have changed")) if answer.get("tokens") \
+                else note(error.msg, **error.args_)
             state["step"].setdefault("returned", {})[str(seat)] = why
             news.append(label(RETURNED_LINE, name=name(state, seat), why=why).to_json())
             break

@@ -145,11 +145,29 @@ def test_replaying_the_moves_rebuilds_the_kept_answers():
     start = t.state
     moves = [("choose_selection", Actor(MARK), {"option": "fame2"}), ("pass", Actor(PETER), {}),
              ("pass", Actor(SANDRA), {})]
+    states = []
     for kind, actor, fields in moves:
         t.do(kind, actor, **fields)
+        states.append(t.state)
     state = start
     for kind, actor, fields in moves[:-1]:  # the last move undone
         state = GAME.apply(state, {"type": kind, **fields}, actor).state
-    assert state["step"]["waiting"] == {str(MARK): {"type": "choose_selection", "option": "fame2"},
-                                        str(PETER): {"type": "pass"}}
+    assert state == states[-2] and sorted(state["step"]["waiting"]) == [str(MARK), str(PETER)]
     assert state["step"]["records"] == [] and t.state["step"]["records"][0]["seat"] == SANDRA
+
+def test_a_kept_break_ranks_answer_that_no_longer_stands_tells_the_table_nothing_private():
+    """FR l.108 (« retourner deux jetons gloire ou deux jetons gloire/alliance »): which tokens go
+    back is the owner's secret. Mark corrects his alliance token's face after answering: the answer
+    comes back, and the table hears only that its tokens changed."""
+    t = Table()
+    fame = t.give(MARK, "fame", 2)
+    ally = t.give(MARK, "alliance", 3, face="fame")
+    t.do("take_wound", seat=MARK)
+    t.jump_to(BREAK_RANKS)
+    t.do("take_opportunity", Actor(MARK), tokens=[fame["id"], ally["id"]])
+    t.do("enter_token", Actor(MARK), token=ally["id"], value=3, face="treasure")  # he misread it
+    for seat in (SANDRA, MARTHA):
+        applied = t.do("pass", Actor(seat))
+    assert said(applied).endswith("Mark's answer can no longer be applied (the tokens it gives back have changed): "
+                                  "Mark answers again")
+    assert "treasure" not in str(t.view(SANDRA)["step"]) and t.player(MARK)["wounds"] == 1
