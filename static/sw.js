@@ -14,7 +14,21 @@ var KEPT = { "companion-pages-1": 60, "companion-files-1": 200 };  // the oldest
 var LIVE = /\/(board|live|version|away|seats|healthz|sw\.js)$|^\/api\/|\.(json|csv)$/;
 var HASHED = /^\/(static|games\/[^/]+\/static)\//;
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+// The live refreshes never come from a copy: they go straight to the network without waking this
+// worker at all (where the browser knows how: Chromium's static routes), so a board refresh waits
+// for nothing more than it did before there was a worker. A move (a POST) is let through by the
+// fetch handler below: routed the same way, Chromium's offline emulation let one through now and
+// then in the browser tests, which must be able to cut a phone off.
+var STRAIGHT_TO_THE_NETWORK = [
+  { condition: { or: ["board", "live", "version", "away", "seats"].map(function (last) {
+    return { urlPattern: { pathname: "*/" + last } };
+  }) }, source: "network" },
+];
+
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  if (event.addRoutes) event.waitUntil(event.addRoutes(STRAIGHT_TO_THE_NETWORK).catch(function () { /* older browser */ }));
+});
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) { return !(name in KEPT); }).map(function (name) {
