@@ -179,7 +179,10 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
         expect(page.locator("#bm-player-1 .bm-supply")).to_contain_text("B×0")
         assert_fits_the_screen(page)
     assert asked == ["Empty squares left: 1. Score the act now anyway?"]
-    expect(bob.locator("#bm-controls")).to_contain_text("Next act: who would have played next?")
+    # Bob started and ten pieces went on, one turn each: Bob would have played next (l.170).
+    for page in phones:
+        expect(page.locator("#bm-turn")).to_contain_text("Bob would have played next: Bob starts Act II.")
+    expect(bob.locator("#bm-controls").get_by_role("button", name="Start Act II: Bob starts")).to_be_visible()
     screenshot(bob, "beowulf-movie-act-scored-360")
 
 
