@@ -195,7 +195,7 @@
       pending.forEach(function (next) { refused.push({ what: next.what, reason: b.dataset.notSent }); });
       save(REFUSED, refused);
       save(PENDING, []);
-      refill(item);
+      [item].concat(pending).forEach(refill);
     }
     show();
   }

@@ -167,5 +167,7 @@ def test_a_kept_move_made_on_a_board_the_table_has_left_is_refused_and_the_next_
     expect(refused.first).to_contain_text("Not applied: End the round — The table changed", timeout=6000)
     expect(refused.nth(1)).to_contain_text("Add (Ann: points to add: 3) — Not sent: the move before it was not applied.")
     expect(ann.locator("#player-1 .total")).to_have_text("4")  # the new board
+    # What was typed is back in its box, ready to be sent again.
+    expect(ann.locator("form.add-points").filter(has_text="Ann").locator("input.number-box")).to_have_value("3")
     ann.wait_for_timeout(500)
     assert table(server, token)["version"] == 1  # Bob's move only
