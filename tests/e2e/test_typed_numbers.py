@@ -121,6 +121,7 @@ def test_a_stonehenge_card_is_typed_and_a_number_outside_1_to_30_is_refused_on_t
     cards = [("Night", "25"), ("Night", "6"), ("Day", "3")]
     typed = 0
     for seat, (page, (suit, digits)) in enumerate(zip(phones, cards)):
+        table.synced(*phones)  # each player types once their screen is still, as at a table
         finger = Finger(page)
         reveal = page.locator(f"#sh-reveal-{seat}")
         finger.type_number(reveal.get_by_label("Number"), digits)
