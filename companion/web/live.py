@@ -28,6 +28,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 from flask_limiter.util import get_remote_address
 
 from .. import devices, live, log, stream_caps
+from ..presence import Presence, presence
 from ..extensions import db
 from ..games.base import _
 from ..i18n import translate
@@ -74,13 +75,18 @@ def _events_of(table: Table, kind: str, address: str, device: str, token: str) -
     if ticket is None:
         db.session.close()
         return refused(keepalive)
+    # A seated phone's open stream is what the display shows as "connected" (presence.py).
+    seat = next((s.index for s in table.seats if s.device == device), None) if kind == stream_caps.SEAT else None
+    people = presence()
+    if seat is not None and people.opened(table_id, seat):
+        fanout.nudge(table_id)
     max_seconds = current_app.config["SSE_MAX_SECONDS"]
     last_seen = request.headers.get("Last-Event-ID", type=int)
     client = request.environ.get("gunicorn.socket")
     give_up_unacknowledged_after(client, keepalive)
 
     def events():
-        known = version
+        known, seen = version, people.generation(table_id)
         # A phone reconnecting after a gap learns at once that it missed something.
         if last_seen is None or last_seen != known:
             yield f"id: {known}\nevent: version\ndata: {known}\n\n"
@@ -89,13 +95,18 @@ def _events_of(table: Table, kind: str, address: str, device: str, token: str) -
         deadline = time.monotonic() + max_seconds
         while time.monotonic() < deadline and not ticket.superseded:
             newer = fanout.wait(table_id, known, timeout=min(keepalive, max(deadline - time.monotonic(), 0.01)),
-                                stop=lambda: ticket.superseded)
+                                stop=lambda: ticket.superseded or people.generation(table_id) != seen)
             if ticket.superseded:
                 # The same phone's newer stream took over (a reload, a second tab). An EventSource
                 # reconnects to a stream that ended: this one waits a while first (the page polls
                 # meanwhile), so that two tabs of one phone do not keep replacing each other.
                 yield f"retry: {SUPERSEDED_RETRY_MS}\n\n"
                 return
+            if newer is None and people.generation(table_id) != seen:
+                # A seat's phone came or went: the display fetches its list of seats again.
+                seen = people.generation(table_id)
+                yield f"event: presence\ndata: {seen}\n\n"
+                continue
             if newer is None:
                 if phone_gone(client):
                     return
@@ -109,8 +120,17 @@ def _events_of(table: Table, kind: str, address: str, device: str, token: str) -
     response = Response(events(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     # The server closes every response it started, whether it ended, failed or was never read.
-    response.call_on_close(lambda: caps.release(ticket))
+    response.call_on_close(lambda: _closed(caps, fanout, people, ticket, table_id, seat))
     return response
+
+
+def _closed(caps: stream_caps.StreamCaps, fanout: live.Fanout, people: Presence, ticket: stream_caps.Ticket,
+            table_id: int, seat: int | None) -> None:
+    """A stream ended: its place under the caps is free, and a seat whose last stream it was is
+    no longer connected (the display is told)."""
+    caps.release(ticket)
+    if seat is not None and people.closed(table_id, seat):
+        fanout.nudge(table_id)
 
 
 def refused(keepalive: float) -> Response:

@@ -7,6 +7,8 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import devices, log, qr
+from ..models import Table
+from ..presence import presence
 from ..games import get as get_game
 from ..games import registry
 from ..games.base import Game, RuleError
@@ -113,7 +115,8 @@ def display(token: str):
     """The table display by the join link (kept: links and bookmarks made before the display
     had a link of its own)."""
     table = load_table(token)
-    return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True))
+    return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True),
+                           **display_seats(table, url_for("tables.display_seats_fragment", token=token)))
 
 
 @bp.get("/d/<display_token>")
@@ -122,7 +125,8 @@ def display_by_link(display_token: str):
     log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_displayed_table(display_token)
     return render_template("display.html", **board_context(table, seat=None, is_host=False, display=True,
-                                                            by_display_link=True))
+                                                            by_display_link=True),
+                           **display_seats(table, url_for("tables.display_seats_by_link", display_token=display_token)))
 
 
 @bp.get("/d/<display_token>/board")
@@ -136,3 +140,29 @@ def display_board(display_token: str):
     return render_template("_board_frame.html", **board_context(table, seat=None, is_host=False, display=True,
                                                                  by_display_link=True))
 
+
+
+# --- who is at the table, on the display (issue #27) ----------------------------------------------
+
+@bp.get("/t/<token>/display/seats")
+def display_seats_fragment(token: str):
+    """The display's list of seats, fetched again when a seat's phone comes or goes."""
+    log.reads_outside_a_transaction()  # reads only (log.py)
+    table = load_table(token)
+    return render_template("_display_seats.html", **display_seats(table, request.path))
+
+
+@bp.get("/d/<display_token>/seats")
+def display_seats_by_link(display_token: str):
+    log.reads_outside_a_transaction()  # reads only (log.py)
+    table = load_displayed_table(display_token)
+    return render_template("_display_seats.html", **display_seats(table, request.path))
+
+
+def display_seats(table: Table, seats_url: str) -> dict[str, Any]:
+    """Each seat, whether its phone is connected now (its live stream open: presence.py), and —
+    while the game goes on — the join link's QR code, so a latecomer scans it from the table.
+    The QR shows the join link on every display: the display link itself claims no seat."""
+    join = public_url(url_for("tables.join", token=table.token))
+    return {"seats": table.seats, "connected": presence().seats(table.id), "seats_url": seats_url,
+            "join_qr": None if table.finished else qr.svg(join)}

@@ -15,7 +15,9 @@ FOUR = [{"name": "Sandra", "colour": "red"}, {"name": "Martha", "colour": "blue"
 
 
 class Table:
-    def __init__(self, url: str, game: str, players: list[dict], options: dict | None = None) -> None:
+    def __init__(self, url: str, game: str, players: list[dict], options: dict | None = None,
+                 claim: int | None = None) -> None:
+        """``claim``: how many seats phones claim (all unless told): the rest stay free."""
         self.url, self.game = url, game
         self.host = requests.Session()
         response = self.host.post(f"{url}/api/tables", json={"game": game, "players": players,
@@ -23,7 +25,7 @@ class Table:
         assert response.status_code == 201, response.text
         self.token = response.json()["token"]
         self.seats = []
-        for i in range(len(players)):
+        for i in range(len(players) if claim is None else claim):
             phone = requests.Session()
             claimed = phone.post(f"{url}/api/tables/{self.token}/seats/{i}/claim", json={}, timeout=10)
             assert claimed.ok, claimed.text

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from companion.games import registry
 from tests.e2e.conftest import screenshot
-from tests.e2e.mid_game import MOMENTS
+from tests.e2e.mid_game import FOUR, MOMENTS, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.looks]
 
@@ -77,3 +77,29 @@ def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server
                 if failures and failures[-1].startswith(name):
                     screenshot(tv, name)
     assert not failures, "\n".join(failures)
+
+
+# --- who is at the table ------------------------------------------------------------------------
+
+def test_the_display_shows_which_seats_phones_are_connected_and_invites_a_latecomer_to_a_free_seat(
+        shared_server, new_phone):
+    # A phone that closed its page is let go at the stream's next ping: 1 s here, not 15.
+    server = shared_server(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")
+    table = Table(server.url, "scorepad", FOUR[:3] + [{"name": "Latecomer", "colour": "black"}], claim=3)
+    tv = new_phone(1280, 720)
+    tv.goto(f"{server.url}/t/{table.token}/display")
+    expect(tv.get_by_role("heading", level=1)).to_have_text("Score pad")  # the one level-1 heading
+    for index in range(3):
+        expect(tv.locator(f"#display-seat-{index}")).to_contain_text("not connected")
+    expect(tv.locator("#display-seat-3")).to_contain_text("free seat")
+    qr = tv.locator(".display-join .qr")
+    expect(qr).to_be_visible()
+    assert qr.evaluate("q => q.getBoundingClientRect().width") >= 0.09 * 1280, "the QR is too small to scan"
+
+    martha = new_phone()
+    table.sit(martha, 1)  # her phone opens the table: its live stream opens
+    expect(tv.locator("#display-seat-1")).to_contain_text("connected", timeout=5000)
+    expect(tv.locator("#display-seat-1")).not_to_contain_text("not connected")
+    expect(tv.locator("#display-seat-0")).to_contain_text("not connected")
+    martha.goto("about:blank")  # she closes it: the stream ends
+    expect(tv.locator("#display-seat-1")).to_contain_text("not connected", timeout=5000)
