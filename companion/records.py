@@ -27,8 +27,18 @@ FORMAT = "companion-game"
 FORMAT_VERSION = 1
 
 
+FINISHED_NEWEST_FIRST = (Table.updated_at.desc(), Table.id.desc())  # the id: a stable order for pages
+
+
 def finished_tables() -> list[Table]:
-    return list(db.session.scalars(select(Table).where(Table.finished.is_(True)).order_by(Table.updated_at.desc())))
+    return list(db.session.scalars(select(Table).where(Table.finished.is_(True)).order_by(*FINISHED_NEWEST_FIRST)))
+
+
+def finished_table_ids(offset: int, limit: int) -> list[int]:
+    """One page of the finished games, newest first: their ids only (an export then reads one
+    game at a time, so that its memory is one game's, not the page's)."""
+    return list(db.session.scalars(select(Table.id).where(Table.finished.is_(True))
+                                   .order_by(*FINISHED_NEWEST_FIRST).offset(offset).limit(limit)))
 
 
 def export_game(table: Table) -> dict[str, Any]:

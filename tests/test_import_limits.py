@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -201,3 +202,51 @@ def test_an_undo_after_the_game_ended_is_refused(client):
                            "undoes": last["version"]})
     response = upload(client, data)
     assert response.status_code == 422 and "history is damaged" in response.get_data(as_text=True)
+
+
+# --- exports: paged and streamed (issue #28, 2) ------------------------------------------------------
+
+def test_the_records_export_keeps_its_shape_and_comes_in_pages(client):
+    tokens = [finished_game(client, (n + 1, 2, 3)) for n in range(3)]
+    whole = client.get("/records/export.json")
+    assert whole.is_streamed and whole.status_code == 200
+    assert "attachment" in whole.headers["Content-Disposition"]
+    document = whole.get_json()
+    assert document["format"] == "companion-records" and "next" not in document and "Link" not in whole.headers
+    assert len(document["games"]) == 3
+    assert document["games"][0] == client.get(f"/t/{tokens[-1]}/export.json").get_json()  # newest first, whole
+    first = client.get("/records/export.json?limit=2")
+    assert [g["players"] for g in first.get_json()["games"]] == [g["players"] for g in document["games"][:2]]
+    following = first.get_json()["next"]
+    assert first.headers["Link"] == f'<{following}>; rel="next"'
+    rest = client.get(following).get_json()
+    assert rest["games"] == document["games"][2:] and "next" not in rest
+    csv_first = client.get("/records/export.csv?limit=2")
+    lines = csv_first.get_data(as_text=True).strip().splitlines()
+    assert lines[0] == "ended,game,table,seat,player,total,place,winner" and len(lines) == 1 + 2 * 3
+    csv_rest = client.get(csv_first.headers["Link"][1:].split(">")[0]).get_data(as_text=True).strip().splitlines()
+    assert len(csv_rest) == 1 + 3
+    for bad in ("limit=0", "limit=x", "offset=-1", "limit=1_0", "offset=99999999999999999999"):
+        assert client.get(f"/records/export.json?{bad}").status_code == 400, bad
+    assert client.get("/records/export.json?limit=999999").get_json()["games"] == document["games"]
+
+
+@pytest.mark.slow
+def test_a_records_export_holds_one_game_in_memory_not_the_whole_body(app, client):
+    """100 score pads of 100 rounds (about 1.3 MB of JSON): the export's peak memory stays a
+    fraction of its size, where building the whole body at once took several times it (150
+    such requests at once took the worker's memory from 119 to 367 MB, then the worker)."""
+    game = score_pad_of_rounds(100)
+    with app.app_context():
+        for _ in range(100):
+            records.import_game(game, "host")
+        db.session.remove()
+    tracemalloc.start()
+    try:
+        response = client.get("/records/export.json?limit=500")
+        size = sum(len(chunk) for chunk in response.response)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert size > 1_000_000
+    assert peak < size / 2, (peak, size)
