@@ -56,6 +56,7 @@ import argparse
 import http.client
 import itertools
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -820,43 +821,47 @@ class BystanderMoves(EveryWhile):
         self.times.append(self.phone.act(type="add_points", seat=0, points=1))
 
 
+def attack(kind: str, port: int, token: str, count: int, stop, told) -> None:
+    """One visitor's attack, in a process of its own (its work must not hold up the measuring
+    threads of this one): opens its connections and holds them, or claims the held seat 0 over
+    and over, until ``stop``; ``told`` gets what the server answered the claims."""
+    held: list[socket.socket] = []
+    statuses: list[int] = []
+    if kind == "slow":
+        held = half_sent_requests(port, count)
+    elif kind == "streams":
+        held = streams_on(port, token, count)
+    while kind == "claims" and not stop.is_set():
+        statuses.append(claim_from(port, token, 0))
+    stop.wait()
+    for sock in held:
+        sock.close()
+    told.put(statuses)
+
+
 def measure_visitors(url: str, server: Server, sizes: Sizes) -> list[Figure]:
     token = new_table(url, requests.Session(), 3)
     phone = Phone(url, token, 0)
     for _ in range(10):  # warm up
         phone.act(type="add_points", seat=0, points=1)
-    held: list[socket.socket] = []
-    stop = threading.Event()
-    claims: list[int] = []
-
-    def failed_claims() -> None:
-        while not stop.is_set():
-            claims.append(claim_from(server.port, token, 0))  # seat 0 is the bystander's
-
-    attacks = {
-        "quiet": lambda: None,
-        f"{sizes.visitors:,} half-sent requests": lambda: held.extend(half_sent_requests(server.port, sizes.visitors)),
-        f"{sizes.visitors:,} streams on the table": lambda: held.extend(streams_on(server.port, token, sizes.visitors)),
-        "failed claims": failed_claims,
-    }
+    attacks = {"quiet": None, f"{sizes.visitors:,} half-sent requests": "slow",
+               f"{sizes.visitors:,} streams on the table": "streams", "failed claims": "claims"}
     results: dict[str, tuple[list[float], list[float]]] = {}
-    try:
-        for name, attack in attacks.items():
-            stop.clear()
-            with HealthProbe(url) as health, BystanderMoves(phone) as moves:
-                attacking = threading.Thread(target=attack, daemon=True)
-                attacking.start()
-                time.sleep(sizes.visitor_seconds)
-                stop.set()
-                attacking.join()
-            results[name] = (health.times, moves.times)
-            for sock in held:
-                sock.close()
-            held.clear()
-    finally:
-        stop.set()
-        for sock in held:
-            sock.close()
+    claims: list[int] = []
+    processes = multiprocessing.get_context("fork")
+    for name, kind in attacks.items():
+        stop, told = processes.Event(), processes.Queue()
+        attacker = processes.Process(target=attack, args=(kind, server.port, token, sizes.visitors, stop, told),
+                                     daemon=True) if kind else None
+        with HealthProbe(url) as health, BystanderMoves(phone) as moves:
+            if attacker:
+                attacker.start()
+            time.sleep(sizes.visitor_seconds)
+            stop.set()
+        if attacker:
+            claims += told.get(timeout=60)
+            attacker.join(30)
+        results[name] = (health.times, moves.times)
     free_seat = claim_from(server.port, token, 1)
     quiet_health, quiet_moves = results.pop("quiet")
     if min(len(quiet_health), len(quiet_moves)) < 2 or any(min(len(h), len(m)) < 2 for h, m in results.values()):
