@@ -253,9 +253,20 @@ def _mirror(table: Table, new_version: int, new_state: State, written_at, finish
         set_committed_value(table, key, value)
 
 
+# A table keeps its setup (version 0, where every replay can start) and its latest few snapshots.
+# Kept forever, a score pad's snapshot every 32 moves, each a copy of a state that grows with the
+# game, made its database 7 MB by move 4,000 (the sum of all the copies: quadratic). An undo
+# further back than these replays from the setup, in linear time (play_through).
+SNAPSHOTS_KEPT = 4
+
+
 def _snapshot_if_due(table_id: int, new_version: int, new_state: State) -> None:
-    if new_version % _snapshot_every() == 0:
+    every = _snapshot_every()
+    if new_version % every == 0:
         db.session.add(Snapshot(table_id=table_id, version=new_version, state=new_state))
+        db.session.execute(delete(Snapshot).where(
+            Snapshot.table_id == table_id, Snapshot.version > 0,
+            Snapshot.version <= new_version - SNAPSHOTS_KEPT * every))
 
 
 def _snapshot_every() -> int:

@@ -155,3 +155,29 @@ def test_a_change_whose_seats_changed_hands_since_they_were_read_is_refused_as_s
         written = db.session.scalar(select(func.max(Event.version)).where(Event.table_id == table_id))
         assert written == version + (change == "a move retried")
         db.session.remove()
+
+
+def test_a_long_game_keeps_its_setup_and_a_few_snapshots_and_undo_still_goes_back_past_them(app, table_id):
+    """A snapshot every few moves of a state that grows with the game, kept forever, grew a score
+    pad's database by 7 MB by move 4,000 (issue #28). Kept: the setup and the latest few; an undo
+    further back replays from the setup, and every state still equals a replay of the log."""
+    app.config["SNAPSHOT_EVERY"] = 4
+    with app.app_context():
+        for i in range(1, 201):
+            if i % 5 == 0:
+                log.append(table_id, {"type": "end_round"}, HOST)  # the state grows a round
+            else:
+                add(table_id, i % 3, i)
+        versions = sorted(db.session.scalars(select(Snapshot.version).where(Snapshot.table_id == table_id)))
+        assert versions == [0, *range(200 - 4 * (log.SNAPSHOTS_KEPT - 1), 201, 4)]
+        for _ in range(60):  # back past every snapshot but the setup
+            log.undo(table_id, HOST)
+            table = db.session.get(Table, table_id)
+            db.session.refresh(table)
+            assert log.replay(table) == table.state
+        assert table.state["round"] == 1 + 140 // 5 and table.version == 260
+        for i in range(8):
+            add(table_id, 1, 1)
+        table = db.session.get(Table, table_id)
+        assert log.replay(table) == table.state
+        assert max(db.session.scalars(select(Snapshot.version).where(Snapshot.table_id == table_id))) == 268
