@@ -40,6 +40,29 @@
     checkBounds(input);
   });
 
+  // Quick values ([data-quick]): one tap on a value button fills the box beside it (a larger
+  // value is typed); the button of the value in the box shows pressed.
+  function showQuick(box) {
+    var input = box.querySelector("input");
+    box.querySelectorAll("button[data-value]").forEach(function (b) {
+      b.setAttribute("aria-pressed", input && b.dataset.value === input.value.trim() ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-quick] button[data-value]");
+    var box = button && button.closest("[data-quick]"), input = box && box.querySelector("input");
+    if (!input) return;
+    input.value = button.dataset.value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  document.addEventListener("input", function (event) {
+    var box = event.target.closest && event.target.closest("[data-quick]");
+    if (box) showQuick(box);
+  });
+  document.addEventListener("htmx:afterSettle", function () {  // a value kept across a new board
+    document.querySelectorAll("[data-quick]").forEach(showQuick);
+  });
+
   // A move's notice (refused, stale, already done) stays in view at the top of the screen,
   // wherever the phone is scrolled (app.css), until it is tapped away or the board changes.
   document.addEventListener("click", function (event) {
@@ -285,10 +308,11 @@
   // A seat that owes something (the "your move" bar, templates/_owed.html) has that control brought
   // into view, below the bar: after this phone's own move, even one made inside an open panel (the
   // panel it was made in is often gone, an episode entered), and when another phone's move makes
-  // something new owed here — unless this phone is typing in a field. A seat that owes nothing sees
+  // something new owed here or pushes the owed control off the screen — unless this phone is typing
+  // in a field. A seat that owes nothing sees
   // the step (the game's first section after the board's head line) after its own move; a move made
   // inside an open panel with an id (the host's corrections) then stays where it was.
-  var ownMove = null, owedBefore = null;
+  var ownMove = null, owedBefore = null, owedSeen = false;
   function owedKey(board) {
     var bar = board && board.querySelector("#owed");
     return bar ? bar.dataset.key : "";
@@ -298,19 +322,24 @@
     var target = bar && bar.dataset.target ? document.getElementById(bar.dataset.target) : null;
     return target && board.contains(target) ? target : null;
   }
-  function bringIntoView(target) {
+  function inView(target) {
     var bar = document.getElementById("owed");
     var top = bar ? bar.getBoundingClientRect().bottom : 0, box = target.getBoundingClientRect();
     var tall = box.height > window.innerHeight - top;
-    var seen = box.top >= top - 1 && (tall ? box.top <= window.innerHeight / 2 : box.bottom <= window.innerHeight + 1);
-    if (!seen) target.scrollIntoView({ block: "start" });  // html's scroll-padding keeps it below the bar
+    return box.top >= top - 1 && (tall ? box.top <= window.innerHeight / 2 : box.bottom <= window.innerHeight + 1);
+  }
+  function bringIntoView(target) {
+    if (!inView(target)) target.scrollIntoView({ block: "start" });  // html's scroll-padding keeps it below the bar
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail, config = detail.requestConfig;
     ownMove = null;
     owedBefore = null;
+    owedSeen = false;
     if (!detail.shouldSwap || !detail.target || detail.target.id !== "board") return;
     owedBefore = owedKey(detail.target);
+    var control = owedControl(detail.target);
+    owedSeen = !!control && inView(control);
     if (!config || config.verb !== "post") return;
     ownMove = { inPanel: !!(config.elt && config.elt.closest && config.elt.closest("details[open][id]")),
                 refused: detail.xhr && detail.xhr.status >= 400 };
@@ -324,7 +353,11 @@
     var control = owedControl(board);
     var typing = document.activeElement && board.contains(document.activeElement) &&
                  /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
-    if (control && (move || (owedKey(board) !== before && !typing))) { bringIntoView(control); return; }
+    // Another phone's move: what is newly owed here comes into view, and a control that was in
+    // view stays there (a line the new board adds above it must not push it off the screen).
+    var moved = owedKey(board) !== before || owedSeen;
+    owedSeen = false;
+    if (control && (move || (moved && !typing))) { bringIntoView(control); return; }
     if (!move || move.inPanel) return;
     var step = board.querySelector(".boardhead ~ .card, .boardhead ~ * .card");
     if (!step) return;

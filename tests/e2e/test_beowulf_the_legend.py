@@ -175,8 +175,7 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     # The cards are revealed: Sandra 1, Martha 2, Mark 2 Friendship symbols; Mark's phone enters them.
     reveal = mark.locator("#bl-step form").filter(has_text="Reveal")
     for name, symbols in (("Sandra", 1), ("Martha", 2), ("Mark", 2)):
-        for _ in range(symbols):
-            reveal.locator(".row").filter(has_text=name).locator("button[data-step='1']").click()
+        reveal.locator("[data-quick]").filter(has_text=name).get_by_role("button", name=str(symbols), exact=True).click()
     screenshot(mark, "legend-07-symbols-360")
     reveal.get_by_role("button", name="Reveal: hand out the status markers").click()
     for page in screens:
@@ -210,10 +209,10 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     # Martha turns her two alliance tokens over: treasure 3 and fame 6.
     others = (sandra, mark, display)
     before = [public_text(page) for page in others]
-    expect(martha.locator("form.bl-enter-token")).to_have_count(2)
+    expect(martha.locator(".bl-enter-token")).to_have_count(2)
     screenshot(martha, "legend-10-martha-enters-tokens-360")
     enter_token(martha, "treasure", 3)
-    expect(martha.locator("form.bl-enter-token")).to_have_count(1)
+    expect(martha.locator(".bl-enter-token")).to_have_count(1)
     enter_token(martha, "fame", 6)
     mine = martha.locator("#bl-me .bl-tokens tr")
     expect(mine).to_have_count(3)  # by kind: fame, alliance (fame), alliance (treasure)
@@ -255,13 +254,9 @@ def public_text(page: Page) -> str:
 
 
 def enter_token(page: Page, face: str, value: int) -> None:
-    """The owner turns a new alliance token over and enters what it shows, with the stepper."""
-    form = page.locator("form.bl-enter-token").first
-    form.locator("label.check").filter(has_text=face).click()
-    for _ in range(value - 1):
-        form.locator("button[data-step='1']").click()
-    expect(form.locator("input[name=value]")).to_have_value(str(value))
-    form.get_by_role("button", name="Enter").click()
+    """The owner turns a new alliance token over and enters what it shows: one tap on the value in its face's row."""
+    form = page.locator(".bl-enter-token").first.locator(f"form:has(input[name=face][value={face}])")
+    form.get_by_role("button", name=str(value), exact=True).click()
 
 
 def unchanged_but_the_badge(page: Page, before: str, badge: str) -> None:
@@ -555,11 +550,13 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
         cards.locator(".bl-chip").filter(has_text=name).click()
     save = cards.get_by_role("button", name="Save the cards in play")
     save.scroll_into_view_if_needed()
-    scrolled = sandra.evaluate("window.scrollY")
+    assert sandra.evaluate("window.scrollY") > 0
     save.click()
     expect(sandra.locator(".history")).to_contain_text("4 special cards are in play with 3 players", timeout=LIVE)
-    # The page stays where the thumb is (the board's swap once scrolled it to the bottom).
-    assert scrolled > 0 and abs(sandra.evaluate("window.scrollY") - scrolled) < 5
+    # The phone shows its next step (issue #26): Sandra, the first player, moves Beowulf on; her
+    # "your move" bar says so and the button is back on her screen, below the bar.
+    expect(sandra.locator("#owed")).to_have_text("You are the first player: move Beowulf onto episode 1")
+    expect(sandra.get_by_role("button", name="Move Beowulf onto episode 1")).to_be_in_viewport(ratio=1)
     for box in guide.locator("#bl-setup-list input[type=checkbox]").all():
         box.check()
     screenshot(sandra, "legend-setup-390")

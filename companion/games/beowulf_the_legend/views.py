@@ -683,7 +683,7 @@ def _minor_owed(state: State, seat: int) -> Owed | None:
     if which == "break_ranks":
         if seat in step["order"][step["turn"]:] and not _answered(state, seat):
             return owed(_("Break Ranks?: give back 2 fame tokens to heal, or pass"),
-                        f"bl-break-ranks-{state['position']}-{seat}")
+                        f"bl-answer-{state['position']}-{seat}")
         return None
     if not first:
         return None
