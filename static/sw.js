@@ -95,8 +95,11 @@ function fromNetworkFirst(request, name) {
 // player, and gives its move forms new one-time ids (the copy's may have been used already).
 function markedAsCopy(copy) {
   return copy.text().then(function (html) {
+    var headers = new Headers(copy.headers);
+    headers.delete("Content-Encoding");  // the text read back is plain, and a little longer
+    headers.delete("Content-Length");
     return new Response(html.replace("<html ", "<html data-offline-copy "), {
-      status: copy.status, statusText: copy.statusText, headers: copy.headers,
+      status: copy.status, statusText: copy.statusText, headers: headers,
     });
   });
 }

@@ -171,3 +171,23 @@ def test_a_kept_move_made_on_a_board_the_table_has_left_is_refused_and_the_next_
     expect(ann.locator("form.add-points").filter(has_text="Ann").locator("input.number-box")).to_have_value("3")
     ann.wait_for_timeout(500)
     assert table(server, token)["version"] == 1  # Bob's move only
+
+
+def test_the_rules_reference_a_phone_has_opened_stays_readable_offline(server, new_phone):
+    from tests.e2e.mid_game import legend
+
+    t = legend(server.url)
+    sandra = new_phone()
+    t.sit(sandra, 0)
+    glossary = sandra.locator("#bl-glossary")
+    expect(glossary).to_be_attached()
+    sandra.wait_for_function("async () => !!(await caches.match(location.href))")
+    words = glossary.text_content()
+    sandra.context.set_offline(True)
+
+    sandra.reload()
+    expect(sandra.locator("#outbox")).to_contain_text("This is the copy kept on this phone", timeout=SHOWN)
+    glossary.locator("summary").click()  # opened here, offline: the page works from its copy
+    expect(glossary).to_have_attribute("open", "")
+    assert glossary.text_content() == words and "Card symbols" in words
+    expect(sandra.locator("#bl-reference")).to_contain_text("King Hrothgar's Blessing")
