@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from companion.games import registry
-from companion.games.base import Actor, PlayerSpec, RuleError
+from companion.games.base import HOST, OWN_SEAT, WHO, Actor, PlayerSpec, RuleError
 
 GAMES = sorted(registry())
 COLOURS = ("red", "blue", "green", "yellow")
@@ -60,24 +60,52 @@ def test_a_move_changes_a_copy_never_the_state_it_was_given():
     assert applied.state["players"][1]["rounds"] == [3]
 
 
-# A move only the host makes, in a state where it is allowed, per game that has one.
-HOST_ONLY_MOVES = [
-    ("adventure-land", "play", {"type": "end_game"}),
-    ("adventure-land", "play", {"type": "set_first_player", "seat": 1}),
-    ("stonehenge", None, {"type": "set_hand", "seat": 1, "cards": 4}),
-]
+# Every row of every game's move table that declares who may make it, read from the tables.
+ROWS_BY_WHO = {who: [(key, name) for key in GAMES for name, row in registry()[key].actions.items()
+                     if row.who == who and row.offered]
+               for who in (HOST, OWN_SEAT)}
 
 
-@pytest.mark.parametrize("key, phase, move", HOST_ONLY_MOVES)
-def test_every_host_only_move_refuses_a_player_in_the_same_words_and_the_host_may(key, phase, move):
+@pytest.mark.parametrize("key, move", ROWS_BY_WHO[HOST])
+def test_every_host_only_move_refuses_a_player_in_the_same_words_before_its_handler_runs(key, move):
+    """A row declared who=HOST: the kit refuses a seated player whatever the move's fields or the
+    game's step, in one message for every game, and changes nothing."""
     game = registry()[key]
     state = new_state(game)
-    assert phase is None or state["phase"] == phase
     before = copy.deepcopy(state)
     with pytest.raises(RuleError, match="^Only the host can do this$"):
-        game.apply(state, move, Actor(1))
+        game.apply(state, {"type": move}, Actor(1))
     assert state == before
-    game.apply(state, move, Actor(None, host=True))
+
+
+@pytest.mark.parametrize("key, move", ROWS_BY_WHO[OWN_SEAT])
+def test_every_own_seat_move_refuses_the_host_and_another_seats_phone(key, move):
+    """A row declared who=OWN_SEAT (a private holding): only the owner's own phone; the host's
+    phone and a phone naming another seat are refused before the handler runs."""
+    game = registry()[key]
+    state = new_state(game)
+    for actor, action in ((Actor(None, host=True), {"type": move}), (Actor(0), {"type": move, "seat": 1})):
+        with pytest.raises(RuleError, match="^Only the player themselves can do this, from their own phone.$"):
+            game.apply(state, action, actor)
+
+
+def test_the_kit_checks_the_rows_schema_before_the_handler_and_hands_it_numbers():
+    """The bounds a move table declares hold without the handler checking them: a form's "3"
+    arrives as 3, a number past the schema's maximum is refused naming the field."""
+    game = registry()["scorepad"]
+    state = new_state(game)
+    with pytest.raises(RuleError, match="^points must be at most 100000$"):
+        game.apply(state, {"type": "add_points", "seat": "0", "points": "100001"}, Actor(0))
+    with pytest.raises(RuleError, match="^points must be a whole number$"):
+        game.apply(state, {"type": "add_points", "points": "1_000"}, Actor(0))
+    assert game.apply(state, {"type": "add_points", "seat": "0", "points": "3"}, Actor(0)).state["players"][0]["rounds"] == [3]
+
+
+def test_every_rows_who_and_phases_are_ones_the_kit_knows():
+    for key in GAMES:
+        for name, row in registry()[key].actions.items():
+            assert row.who in WHO, (key, name)
+            assert all(isinstance(phase, str) for phase in row.phases), (key, name)
 
 
 def test_every_module_of_every_game_is_named_in_the_guide_to_adding_a_game():

@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from .move_fields import FieldError, read_fields
+
 State = dict[str, Any]
 Action = dict[str, Any]  # {"type": "<action name>", ...its fields}
 View = dict[str, Any]
@@ -157,6 +159,16 @@ class OptionSpec:
 Handler = Callable[[State, Action, Actor], Applied]
 
 
+# Who may make a move: each row of a move table says one of these (``spec(..., who=...)``), and the
+# kit checks it before the handler runs, the same way for every game.
+FOR_ITSELF = "for_itself"  # a seated phone for its own seat, the host for any seat (the default)
+ACTING = "acting"          # the seat the game waits for (``Game.acting_seats``), or the host
+OWN_SEAT = "own_seat"      # only the owner's own phone: a private holding; not even the host
+HOST = "host"              # only the host: a correction, a tie the rules leave to the table
+ANY_SEAT = "any_seat"      # any phone at the table, for any seat: a shared pad anyone keeps
+WHO = (FOR_ITSELF, ACTING, OWN_SEAT, HOST, ANY_SEAT)
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """One kind of move: what it does, its JSON Schema (fields besides "type") and its handler.
@@ -176,12 +188,22 @@ class ActionSpec:
     # False for a retired move: replayed from old logs, refused as unknown when a phone sends it,
     # left out of the OpenAPI document.
     offered: bool = True
+    # Who may make it (one of WHO) and the phases it belongs to (empty: any phase). The kit
+    # checks both, and the schema, before the handler runs (GameKit.apply).
+    who: str = FOR_ITSELF
+    phases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.who not in WHO:
+            raise ValueError(f"who must be one of {WHO}, not {self.who!r}")
 
 
 def spec(summary: str, handler: Handler, schema: Mapping[str, Any] | None = None,
-         stale_ok: bool = False, offered: bool = True) -> ActionSpec:
-    """One row of a game's move table: ``"end_round": spec(_("..."), end_round, schema(...))``."""
-    return ActionSpec(summary, schema if schema is not None else fields(), stale_ok, handler, offered)
+         stale_ok: bool = False, offered: bool = True, *, who: str = FOR_ITSELF,
+         phases: Sequence[str] = ()) -> ActionSpec:
+    """One row of a game's move table: ``"end_round": spec(_("..."), end_round, schema(...), who=HOST)``."""
+    return ActionSpec(summary, schema if schema is not None else fields(), stale_ok, handler, offered,
+                      who, tuple(phases))
 
 
 def fields(required: Sequence[str] = (), **properties: Any) -> dict[str, Any]:
@@ -273,6 +295,9 @@ NOT_AT_TABLE = _("Take a seat at this table to make moves")
 UNKNOWN_MOVE = _("Unknown move: %(type)s")
 GAME_OVER = _("The game is over.")
 HOST_ONLY = _("Only the host can do this")
+NOT_NOW = _("Not now: the table is at another step.")
+NOT_YOUR_TURN = _("It is not your turn.")
+OWN_PHONE_ONLY = _("Only the player themselves can do this, from their own phone.")
 
 
 def at_table(actor: Actor) -> bool:
@@ -307,9 +332,11 @@ class GameKit(ABC):
     """What every game inherits: ``apply`` dispatches a move through the game's ``actions``.
 
     Refused here, once for every game: a phone that is neither seated nor the host, a move
-    after the game is over, a move the table does not list. The state is copied once, here:
-    a handler changes the copy it is given and returns ``Applied`` (a RuleError drops the copy,
-    so a refused move changes nothing).
+    after the game is over, a move the table does not list, a move out of its phases, a phone
+    its row's ``who`` does not admit, fields its JSON Schema refuses. The state is copied once,
+    here: a handler changes the copy it is given and returns ``Applied`` (a RuleError drops the
+    copy, so a refused move changes nothing). A handler gets the action as the schema reads it
+    (a form's "3" as 3, an empty optional field left out) and holds only its rule.
     """
 
     actions: Mapping[str, ActionSpec]
@@ -329,13 +356,63 @@ class GameKit(ABC):
         require_at_table(actor)
         if self.is_over(state):
             raise RuleError(GAME_OVER)
-        handler = move_spec(self, action, new=False).handler  # type: ignore[arg-type]
-        assert handler is not None, f"{action.get('type')} has no handler"
-        return self.after_move(handler(state, action, actor), action, actor)
+        row = move_spec(self, action, new=False)
+        assert row.handler is not None, f"{action.get('type')} has no handler"
+        # Who first (a phone that may never make this move is told so, whatever it sent),
+        # then when, then the fields.
+        self.check_who(row.who, state, action, actor)
+        if row.phases and self.phase_of(state) not in row.phases:
+            raise self.not_now(state, row.phases)
+        action = checked_fields(row, action, actor)
+        return self.after_move(row.handler(state, action, actor), action, actor)
 
     def after_move(self, applied: Applied, action: Action, actor: Actor) -> Applied:
         """What follows every move of this game (the Legend ends once the last value is in)."""
         return applied
+
+    # --- what the kit asks of a game to check who and when ---
+
+    def phase_of(self, state: State) -> str | None:
+        """The step the game is at, matched against a row's ``phases``."""
+        return state.get("phase")
+
+    def not_now(self, state: State, phases: tuple[str, ...]) -> RuleError:
+        """Why a move is refused out of its phases: a game words what the table waits for."""
+        return RuleError(NOT_NOW)
+
+    def acting_seats(self, state: State) -> Sequence[int]:
+        """The seats the game waits for now (``who=ACTING``); a game with such moves says."""
+        return ()
+
+    def check_who(self, who: str, state: State, action: Action, actor: Actor) -> None:
+        """The row's ``who``, checked the same way for every game."""
+        if who == HOST:
+            require_host(actor)
+        elif who == OWN_SEAT:
+            named = action.get("seat")
+            if actor.seat is None or named not in (None, "") and whole_number(named) != actor.seat:
+                raise RuleError(OWN_PHONE_ONLY)
+        elif who == ACTING:
+            if not actor.host and actor.seat not in self.acting_seats(state):
+                raise RuleError(NOT_YOUR_TURN)
+        elif who == FOR_ITSELF and not actor.host:
+            seat = whole_number(action.get("seat"))  # read as the schema will, checked there
+            players = state.get("players", ())
+            # A seat the table lacks is the handler's to refuse (seat_field names the field).
+            if isinstance(seat, int) and 0 <= seat < len(players) and seat != actor.seat:
+                raise RuleError("Only %(player)s or the host can enter this.", player=players[seat]["name"])
+
+
+
+def checked_fields(row: ActionSpec, action: Action, actor: Actor) -> Action:
+    """The action as its row's JSON Schema reads it (a form's strings made numbers; a move a
+    phone makes for itself names its seat), or the refusal naming the first field the schema
+    does not admit."""
+    own = row.who in (FOR_ITSELF, OWN_SEAT) and actor.seat is not None and "seat" in row.schema.get("properties", {})
+    try:
+        return read_fields(row.schema, action, {"seat": actor.seat} if own else None)
+    except FieldError as refused:
+        raise RuleError(refused.msg, **refused.args_) from None
 
 
 def acting_seat(state: State, action: Mapping[str, Any], actor: Actor, default: int | None = None) -> int:

@@ -6,7 +6,7 @@ changes that copy (``new = state``: from there on, the new state) and returns it
 
 from __future__ import annotations
 
-from ..base import ActionSpec, fields as schema, spec
+from ..base import HOST, ActionSpec, fields as schema, spec
 from . import counting, fight, holdings, turns
 from .box import herb_values, sword_values
 from .fight_strength import DIE_FACES, MAX_SWORDS
@@ -25,8 +25,8 @@ ACTIONS: dict[str, ActionSpec] = {
                                      "description": "whose turn this ends: refused once that turn is over, so a "
                                                     "second tap never ends the next player's turn"})),
     "set_first_player": spec("Host: the youngest player starts (before the first turn ends)", turns.set_first_player,
-                             schema(["seat"], seat={"type": "integer", "minimum": 0})),
-    "end_game": spec("Host: end the game now (nobody can move, or the table stops)", turns.end_game),
+                             schema(["seat"], seat={"type": "integer", "minimum": 0}), who=HOST),
+    "end_game": spec("Host: end the game now (nobody can move, or the table stops)", turns.end_game, who=HOST),
     # Holdings
     "take_gold": spec("A band takes a gold piece", holdings.take_gold, schema(seat=SEAT)),
     "take_herb": spec("You take a herb: its value, face down (your own phone only)", holdings.take_herb,
@@ -58,8 +58,8 @@ ACTIONS: dict[str, ActionSpec] = {
                                       figures={"type": "array", "items": {"type": "integer", "minimum": 0}}),
                                stale_ok=True),
     "set_city_size": spec("Host: a city's size in fields, as on the board", counting.set_city_size,
-                          schema(["city", "size"], city={"type": "string"}, size={"type": "integer", "minimum": 1})),
+                          schema(["city", "size"], city={"type": "string"}, size={"type": "integer", "minimum": 1}), who=HOST),
     "set_creatures_on_board": spec("Host: creatures still on the board", counting.set_creatures_on_board,
-                                   schema(["count"], count={"type": "integer", "minimum": 0})),
+                                   schema(["count"], count={"type": "integer", "minimum": 0}), who=HOST),
     "finish_scoring": spec("The count is complete: final scores", counting.finish_scoring),
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg, require_host
+from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg
 from . import bands
 from .box import count, max_city_size
 from .checks import int_list, player_name, require_phase
@@ -51,7 +51,6 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
 def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The table confirms a size from its board; later games start from it (``learned``)."""
     require_phase(state, "counting")
-    require_host(actor)
     city = _city(state, action.get("city"))
     size = int_field(action, "size", 1, max_city_size())
     new = state
@@ -66,7 +65,6 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
 def set_creatures_on_board(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The penalty counts "créatures se trouvant encore sur le plateau": the table confirms the number."""
     require_phase(state, "counting")
-    require_host(actor)
     defeated = sum(len(p["creatures"]) for p in state["players"])
     left = int_field(action, "count", 0, count("fog_creatures") - defeated)
     new = state

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, choice_field, label, require_host, seat_field
+from ..base import Actor, Applied, RuleError, State, _, choice_field, label, seat_field
 from .box import count
 from .checks import player_name, require_no_fight, require_phase
 
@@ -90,7 +90,6 @@ def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Le plus jeune commence": the host names them before the first turn ends."""
     require_phase(state, "play")
-    require_host(actor)
     turn = state["turn"]
     if turn["round"] != 1 or turn["seat"] != turn["first"]:
         raise RuleError("The first player can only change before the first turn ends")
@@ -103,7 +102,6 @@ def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> A
 def end_game(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The host ends the game: nobody can move any more, or the table stops early."""
     require_phase(state, "play")
-    require_host(actor)
     require_no_fight(state)
     return Applied(game_ended(state), label("The host ends the game"))
 

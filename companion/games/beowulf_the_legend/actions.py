@@ -22,6 +22,9 @@ FLAG = {"type": "boolean"}
 SEATS = {"type": "array", "items": SEAT, "maxItems": 5}
 EPISODE = {"type": "integer", "minimum": 1, "maximum": EPISODES,
            "description": "The episode this answer is for: refused once that episode is over (a screen behind)."}
+COUNT = {"type": "integer", "minimum": 0}
+TOKEN_COUNTS = {"anyOf": [{"type": "array", "items": COUNT, "maxItems": MAX_TOKEN_VALUE},
+                          {"type": "object", "additionalProperties": COUNT, "maxProperties": MAX_TOKEN_VALUE}]}
 MOVE_ON = {"type": "boolean", "description": "When this move closes the episode, Beowulf moves on to the next "
                                             "one in the same tap (nothing else is pending)."}
 
@@ -47,7 +50,8 @@ ACTIONS = {
                  "description": "An episode the rulebook names (its rules apply whatever the typed name)."},
             kind={"type": "string", "enum": list(KINDS)},
             opportunity={"type": "string", "enum": list(OPPORTUNITIES)},
-            symbols={"type": "array", "items": {"type": "string", "enum": list(SYMBOLS)}, "maxItems": 2},
+            symbols={"type": "array", "items": {"type": "string", "enum": ["", *SYMBOLS]}, "maxItems": len(SYMBOLS),
+                     "description": "\"\" for a symbol not chosen yet."},
             spaces={"type": "array", "maxItems": 5, "items": {"type": "string"},
                     "description": "Icon codes clockwise from the title space (fame5, alliance2, "
                                    "fame3+wound, fame5|heal_wound …); \"\" = not known."},
@@ -62,10 +66,10 @@ ACTIONS = {
     "set_token_mix": spec(
         _("Enter how many fame and treasure tokens of each value the box holds (remembered)"), holdings.set_token_mix,
         _schema(("fame", "treasure"),
-                fame={"type": "array", "items": {"type": "integer", "minimum": 0},
-                      "description": "Counts for values 1, 2, 3 …; they add up to 36."},
-                treasure={"type": "array", "items": {"type": "integer", "minimum": 0},
-                          "description": "Counts for values 1, 2, 3 …; they add up to 24."})),
+                fame={**TOKEN_COUNTS, "description": "Counts for values 1, 2, 3 … (a list, or an object "
+                                                     "{\"1\": 12, …}); they add up to 36."},
+                treasure={**TOKEN_COUNTS, "description": "Counts for values 1, 2, 3 … (a list, or an object "
+                                                         "{\"1\": 12, …}); they add up to 24."})),
     # --- minor episodes ---
     # A player may answer before their turn (minor.py keeps the answer and applies it in turn order):
     # these are a player's moves for themselves, not only the acting seat's (issue #24).

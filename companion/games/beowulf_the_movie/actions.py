@@ -13,9 +13,9 @@ from ..base import ActionSpec, _, fields as _object, spec
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}
 _COL = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Column, from 0 (left)"}
-_SQUARE = {"type": "string", "pattern": r"^\d+,\d+$",
+_SQUARE = {"type": "string", "pattern": r"^\d+,\d+$", "x-refusal": _("%(field)s must be a square given as row,col"),
            "description": "Instead of row and col: the square as \"row,col\" (the grid form's radio buttons)"}
-_TARGET = {"type": "string", "pattern": r"^\d+,\d+$"}
+_TARGET = {"type": "string", "pattern": r"^\d+,\d+$", "x-refusal": _("%(field)s must be a square given as row,col")}
 _FOLLOW_UP = {
     "remove": {**_TARGET, "description": "Temptation: a Courage tile in play to send back to the box; "
                                          "Courage: a Temptation tile (\"row,col\")"},
@@ -23,6 +23,14 @@ _FOLLOW_UP = {
     "swap2": {**_TARGET, "description": "Golden Statue: the second tile to swap (\"row,col\")"},
 }
 _SEAT = {"type": "integer", "minimum": 0, "description": "A seat; omitted: the acting phone's own seat"}
+
+
+
+def _on_a_square(required: list[str], **properties: object) -> dict[str, object]:
+    """A move on one square: ``square`` ("row,col", the grid's radio buttons) or ``row`` and ``col``."""
+    return {**_object(required, square=_SQUARE, row=_ROW, col=_COL, **properties),
+            "anyOf": [{"required": ["square"]}, {"required": ["row", "col"]}],
+            "x-refusal": _("Tap a square first")}
 
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -33,34 +41,34 @@ ACTIONS: dict[str, ActionSpec] = {
                 cols={"type": "integer", "minimum": 1, "maximum": MAX_SIDE})),
     "set_square": spec(
         _("Mark a square of the board playable, not part of the board, or a printed Gorge (Act II)"), moves.set_square,
-        _object(["row", "col", "kind"], row=_ROW, col=_COL,
-                kind={"type": "string", "enum": list(SQUARE_KINDS)})),
+        _on_a_square(["kind"], kind={"type": "string", "enum": list(SQUARE_KINDS)})),
     "confirm_board": spec(
         _("Save the board's shape: pieces can be placed; later games on this server reuse it"), moves.confirm_board,
         _object([])),
     "edit_board": spec(_("Go back to editing this act's board shape"), moves.edit_board, _object([])),
     "place_figure": spec(
         _("Place one of your figures on an empty square (the host may place anyone's)"), moves.place_figure,
-        _object(["row", "col", "kind"], row=_ROW, col=_COL, seat=_SEAT,
-                kind={"type": "string", "enum": list(FIGURE_KINDS)}),
+        _on_a_square(["kind"], seat=_SEAT, kind={"type": "string", "enum": list(FIGURE_KINDS)}),
         stale_ok=True),
     "place_tile": spec(
         _("Place a tile with its printed value (0 if none) and special ability on an empty square"), moves.place_tile,
-        _object(["row", "col", "value"], row=_ROW, col=_COL,
+        _on_a_square(["value"],
                 value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
                 ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
         stale_ok=True),
     "place": spec(
         _("The grid form's move: place a figure (what = its kind) or a tile (what = tile) on a square"), moves.place,
-        {**_object(["what"], square=_SQUARE, row=_ROW, col=_COL, seat=_SEAT,
-                   what={"type": "string", "enum": [*FIGURE_KINDS, "tile"]},
-                   value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
-                   ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
-         "anyOf": [{"required": ["square"]}, {"required": ["row", "col"]}]},
+        _on_a_square(["what"], seat=_SEAT,
+                     what={"type": "string", "anyOf": [{"enum": [*FIGURE_KINDS, "tile"]},
+                                                       {"pattern": r"^tile:[+-]?\d{1,2}$"}],
+                           "description": "A figure kind, \"tile\" (with value), or the palette's "
+                                          "\"tile:<value>\"."},
+                     value={"type": "integer", "minimum": -MAX_TILE_VALUE, "maximum": MAX_TILE_VALUE},
+                     ability={"type": ["string", "null"], "enum": [*ABILITY_KEYS, "", None]}, **_FOLLOW_UP),
         stale_ok=True),
     "remove_piece": spec(
         _("Take a figure (back to its owner) or a tile (to the box) off a square"), moves.remove_piece,
-        _object(["row", "col"], row=_ROW, col=_COL)),
+        _on_a_square([])),
     "good_counsel": spec(
         _("Good Counsel: move one of your figures to an empty square beside it (not diagonally) "
           "and place the tile where it stood"), moves.good_counsel,
@@ -85,7 +93,7 @@ ACTIONS: dict[str, ActionSpec] = {
         _("Correct a player's saga points by hand (kept in the ledger with a note)"), moves.correct_saga,
         _object(["points"], seat=_SEAT,
                 points={"type": "integer", "minimum": -MAX_CORRECTION, "maximum": MAX_CORRECTION,
-                        "not": {"const": 0}},
+                        "not": {"const": 0}, "x-refusal": _("A correction must change the saga points")},
                 note={"type": "string", "maxLength": 80}),
         stale_ok=True),
     "set_first_player": spec(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import GameKit, OptionSpec, PlayerSpec, QuickScorer, Score, State, View, _, fields, rank, spec
+from ..base import FOR_ITSELF, OWN_SEAT, GameKit, OptionSpec, PlayerSpec, QuickScorer, Score, State, View, _, fields, rank, spec
 from .moves import POINTS_LIMIT, add_points, end_round, finish, write_secret
 from ..owed import Owed, names, owed, waiting
 
@@ -21,10 +21,11 @@ class ScorePad(GameKit):
         OptionSpec("lowest_wins", _("Lowest total wins"), "bool", False, help=_("For golf-like games.")),
     )
     actions = {
+        # A player enters their own points; the host keeps the pad for anyone.
         "add_points": spec(_("Add (or subtract) points for a player this round"), add_points,
-                           fields(["seat", "points"], seat=SEAT, points=POINTS), stale_ok=True),
+                           fields(["seat", "points"], seat=SEAT, points=POINTS), stale_ok=True, who=FOR_ITSELF),
         "write_secret": spec(_("Write your own points face down; revealed when the round ends"), write_secret,
-                             fields(["points"], points=POINTS), stale_ok=True),
+                             fields(["points"], points=POINTS), stale_ok=True, who=OWN_SEAT),
         "end_round": spec(_("Reveal the face-down points and start the next round"), end_round),
         "finish": spec(_("End the game and show the final ranking"), finish),
     }

@@ -1,19 +1,20 @@
 """Score pad moves: add points in the open, or write them face down until the round ends.
 
 Each handler changes the copy of the state the platform hands it (``GameKit.apply``) and
-says what happened in a label every phone may read.
+says what happened in a label every phone may read. Who may make each move and the bounds of
+its fields are the move table's (``game.py``), checked by the kit before a handler runs.
 """
 
 from __future__ import annotations
 
-from ..base import Action, Actor, Applied, RuleError, State, int_field, label, nlabel
+from ..base import Action, Actor, Applied, RuleError, State, label, nlabel, seat_field
 
 POINTS_LIMIT = 100_000
 
 
 def add_points(state: State, action: Action, actor: Actor) -> Applied:
-    seat = int_field(action, "seat", 0, len(state["players"]) - 1)
-    points = int_field(action, "points", -POINTS_LIMIT, POINTS_LIMIT)
+    seat = seat_field(action, "seat", state["players"])  # the schema cannot know the table's size
+    points = action["points"]
     if points == 0:
         raise RuleError("Enter some points first.")
     player = state["players"][seat]
@@ -24,11 +25,8 @@ def add_points(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def write_secret(state: State, action: Action, actor: Actor) -> Applied:
-    if actor.seat is None:
-        raise RuleError("Only a player can write face-down points, from their own phone.")
-    points = int_field(action, "points", -POINTS_LIMIT, POINTS_LIMIT)
-    player = state["players"][actor.seat]
-    player["secret"] = points
+    player = state["players"][actor.seat]  # who=OWN_SEAT: only the owner's phone gets here
+    player["secret"] = action["points"]
     # The label says that something was written, never what: it is shown to everyone.
     return Applied(state, label("%(player)s wrote points face down", player=player["name"]))
 

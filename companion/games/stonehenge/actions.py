@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import OptionSpec, _, fields as _schema, spec
+from ..base import HOST, OptionSpec, _, fields as _schema, spec
 from . import moves
 from .moves import MAX_HAND
 from .box import HIGHEST_CARD, MAX_PLAYERS, STONES
@@ -35,7 +35,7 @@ ACTIONS = {
         stale_ok=True),
     "break_tie": spec(
         _("Host: the rules do not separate these tied discards; say who ranks first"), moves.break_tie,
-        _schema(["seat"], seat=SEAT)),
+        _schema(["seat"], seat=SEAT), who=HOST),
     "choose_conversion": spec(
         _("Choose the Time conversion (with the trump) or the Spirit conversion"), moves.choose_conversion,
         _schema(["conversion"], seat=SEAT, conversion={"type": "string", "enum": list(CONVERSIONS)},
@@ -45,7 +45,7 @@ ACTIONS = {
         _schema(["trump"], seat=SEAT, trump=TRUMP)),
     "set_hand": spec(
         _("Host: correct the number of cards in a player's hand"), moves.set_hand,
-        _schema(["seat", "cards"], seat=SEAT, cards={"type": "integer", "minimum": 0, "maximum": MAX_HAND})),
+        _schema(["seat", "cards"], seat=SEAT, cards={"type": "integer", "minimum": 0, "maximum": MAX_HAND}), who=HOST),
 }
 
 WINNER_CARD_CHOICES = ("discard", "keep")

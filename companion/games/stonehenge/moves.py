@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import (Actor, Applied, Label, RuleError, State, _, acting_seat, choice_field, int_field, label,
-                    nlabel, nmsg, require_host, require_phase, seat_field)
+                    nlabel, nmsg, require_phase, seat_field)
 from . import challenge, penalty, round_end
 from .box import STONES
 from .cards import SUITS, card_text, is_dolmen, read_card, read_cards
@@ -107,7 +107,6 @@ def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 def break_tie(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     _require_phase(state, "tie")
-    require_host(actor)
     seat = seat_field(action, "seat", state["players"])
     if seat not in round_end.undecided_group(state["round_end"]["groups"]):
         raise RuleError("%(player)s is not among the tied players.", player=_name(state, seat))
@@ -141,7 +140,6 @@ def choose_trump(state: State, action: Mapping[str, Any], actor: Actor) -> Appli
 
 
 def set_hand(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    require_host(actor)
     seat = seat_field(action, "seat", state["players"])
     state["hand"][seat] = int_field(action, "cards", 0, MAX_HAND)
     return Applied(state, nlabel("The host set %(player)s's hand to %(num)s card",

@@ -69,9 +69,25 @@ def test_the_log_line_of_face_down_points_never_holds_the_points():
     assert "86421" not in repr(applied.label)
 
 
-def test_only_a_seated_player_writes_face_down_points():
-    with pytest.raises(RuleError, match="Only a player can write face-down points"):
+def test_only_a_seated_player_writes_face_down_points_and_only_their_own():
+    """write_secret is declared who=OWN_SEAT: the kit refuses the host, and a phone naming
+    another seat, before the handler runs."""
+    only_own = "^Only the player themselves can do this, from their own phone.$"
+    with pytest.raises(RuleError, match=only_own):
         GAME.apply(new_game(), {"type": "write_secret", "points": 3}, HOST)
+    with pytest.raises(RuleError, match=only_own):
+        GAME.apply(new_game(), {"type": "write_secret", "points": 3, "seat": 1}, Actor(0))
+    assert GAME.apply(new_game(), {"type": "write_secret", "points": "3"}, Actor(1)).state["players"][1]["secret"] == 3
+
+
+def test_a_player_adds_their_own_points_and_the_host_anyones():
+    """add_points is declared who=FOR_ITSELF: a player's phone enters its own seat (named or
+    not); the host keeps the pad for everyone."""
+    with pytest.raises(RuleError, match="^Only Bob or the host can enter this.$"):
+        GAME.apply(new_game(), {"type": "add_points", "seat": 1, "points": 3}, Actor(0))
+    mine = GAME.apply(new_game(), {"type": "add_points", "points": "4"}, Actor(2)).state
+    assert [p["rounds"] for p in mine["players"]] == [[0], [0], [4]]
+    assert GAME.apply(new_game(), {"type": "add_points", "seat": 1, "points": 5}, HOST).state["players"][1]["rounds"] == [5]
 
 
 def test_the_highest_total_wins_and_a_tie_shares_the_place():
