@@ -8,7 +8,11 @@ newer state, or — when the phone said which version it was looking at and the 
 ``stale_ok`` — is told the table moved. Nothing is ever overwritten silently.
 
 Undo appends an "undo" event and marks the action undone; the state before it is rebuilt
-from the nearest snapshot, so its cost does not grow with the length of the game.
+from the nearest snapshot (a table keeps its setup and its latest few, ``SNAPSHOTS_KEPT``), so
+the cost of undoing a recent move does not grow with the length of the game.
+
+The one replay (``play_through``, ``play_history``) plays moves in place, in linear time: undo,
+the tests' consistency check and the import of a finished game all go through it.
 """
 
 from __future__ import annotations
@@ -253,10 +257,12 @@ def _mirror(table: Table, new_version: int, new_state: State, written_at, finish
         set_committed_value(table, key, value)
 
 
-# A table keeps its setup (version 0, where every replay can start) and its latest few snapshots.
-# Kept forever, a score pad's snapshot every 32 moves, each a copy of a state that grows with the
-# game, made its database 7 MB by move 4,000 (the sum of all the copies: quadratic). An undo
-# further back than these replays from the setup, in linear time (play_through).
+# A table keeps its setup (version 0, where every replay can start), its latest few snapshots,
+# and fewer the further back they go: between SNAPSHOTS_KEPT × 2^(k-1) and SNAPSHOTS_KEPT × 2^k
+# snapshots back, one every 2^k (about 2 log₂ n in all). Kept forever, a score pad's snapshot
+# every 32 moves, each a copy of a state that grows with the game, made its database 7 MB by
+# move 4,000 (the sum of all the copies: quadratic); an undo still replays at most about as
+# many moves as it goes back.
 SNAPSHOTS_KEPT = 4
 
 
@@ -264,9 +270,22 @@ def _snapshot_if_due(table_id: int, new_version: int, new_state: State) -> None:
     every = _snapshot_every()
     if new_version % every == 0:
         db.session.add(Snapshot(table_id=table_id, version=new_version, state=new_state))
-        db.session.execute(delete(Snapshot).where(
-            Snapshot.table_id == table_id, Snapshot.version > 0,
-            Snapshot.version <= new_version - SNAPSHOTS_KEPT * every))
+        kept = db.session.scalars(select(Snapshot.version).where(Snapshot.table_id == table_id, Snapshot.version > 0))
+        thinned = [version for version in kept if not snapshot_kept(version // every, new_version // every)]
+        if thinned:
+            db.session.execute(delete(Snapshot).where(Snapshot.table_id == table_id, Snapshot.version.in_(thinned)))
+
+
+def snapshot_kept(number: int, latest: int) -> bool:
+    """Whether the ``number``-th snapshot is kept once the ``latest``-th is taken (both counted in
+    snapshots): the latest SNAPSHOTS_KEPT, then one every 2^k where they are between
+    SNAPSHOTS_KEPT × 2^(k-1) and SNAPSHOTS_KEPT × 2^k back. A snapshot let go is never wanted again:
+    it only gets further back."""
+    back = latest - number
+    if back < SNAPSHOTS_KEPT:
+        return True
+    spacing = 2 ** (back // SNAPSHOTS_KEPT).bit_length()
+    return number % spacing == 0
 
 
 def _snapshot_every() -> int:

@@ -159,8 +159,9 @@ def test_a_change_whose_seats_changed_hands_since_they_were_read_is_refused_as_s
 
 def test_a_long_game_keeps_its_setup_and_a_few_snapshots_and_undo_still_goes_back_past_them(app, table_id):
     """A snapshot every few moves of a state that grows with the game, kept forever, grew a score
-    pad's database by 7 MB by move 4,000 (issue #28). Kept: the setup and the latest few; an undo
-    further back replays from the setup, and every state still equals a replay of the log."""
+    pad's database by 7 MB by move 4,000 (issue #28). Kept: the setup, the latest few and fewer
+    further back; undos going back past most of them still leave every state equal to a replay
+    of the log."""
     app.config["SNAPSHOT_EVERY"] = 4
     with app.app_context():
         for i in range(1, 201):
@@ -169,7 +170,8 @@ def test_a_long_game_keeps_its_setup_and_a_few_snapshots_and_undo_still_goes_bac
             else:
                 add(table_id, i % 3, i)
         versions = sorted(db.session.scalars(select(Snapshot.version).where(Snapshot.table_id == table_id)))
-        assert versions == [0, *range(200 - 4 * (log.SNAPSHOTS_KEPT - 1), 201, 4)]
+        assert versions[0] == 0 and versions[-4:] == [188, 192, 196, 200]  # the setup and the latest ones
+        assert len(versions) <= 12  # of 51 taken: fewer the further back
         for _ in range(60):  # back past every snapshot but the setup
             log.undo(table_id, HOST)
             table = db.session.get(Table, table_id)
