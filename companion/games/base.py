@@ -384,6 +384,10 @@ class GameKit(ABC):
         """The seats the game waits for now (``who=ACTING``); a game with such moves says."""
         return ()
 
+    def not_your_turn(self, state: State, action: Action) -> RuleError:
+        """Why a ``who=ACTING`` move from another seat is refused: a game may name whose turn it is."""
+        return RuleError(NOT_YOUR_TURN)
+
     def check_who(self, who: str, state: State, action: Action, actor: Actor) -> None:
         """The row's ``who``, checked the same way for every game."""
         if who == HOST:
@@ -394,7 +398,7 @@ class GameKit(ABC):
                 raise RuleError(OWN_PHONE_ONLY)
         elif who == ACTING:
             if not actor.host and actor.seat not in self.acting_seats(state):
-                raise RuleError(NOT_YOUR_TURN)
+                raise self.not_your_turn(state, action)
         elif who == FOR_ITSELF and not actor.host:
             seat = whole_number(action.get("seat"))  # read as the schema will, checked there
             players = state.get("players", ())

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, acting_seat, int_field, label, nlabel, nmsg
+from ..base import Actor, Applied, RuleError, State, acting_seat, label, nlabel, nmsg
 from . import bands
-from .box import count, max_city_size
-from .checks import int_list, player_name, require_phase
+from .box import count
+from .checks import player_name
 from .setup import LEARNED_CITY_SIZES
 
 
@@ -25,11 +25,8 @@ def _city(state: State, raw: Any) -> str:
 
 def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """Fields ``city`` and ``figures``: two lists of the same length; a city left out holds none."""
-    require_phase(state, "counting")
     seat = acting_seat(state, action, actor)
-    raw_cities = action.get("city") or []
-    raw_cities = raw_cities if isinstance(raw_cities, list) else [raw_cities]
-    figures = int_list(action, "figures", 0, count("adventurers_per_colour") + count("companions"))
+    raw_cities, figures = action["city"], action["figures"]
     if len(raw_cities) != len(figures):
         raise RuleError("Give one number of figures per city")
     entered: dict[str, int] = {}
@@ -50,9 +47,8 @@ def enter_city_figures(state: State, action: Mapping[str, Any], actor: Actor) ->
 
 def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The table confirms a size from its board; later games start from it (``learned``)."""
-    require_phase(state, "counting")
     city = _city(state, action.get("city"))
-    size = int_field(action, "size", 1, max_city_size())
+    size = action["size"]
     new = state
     new["cities"][city] = size
     return Applied(
@@ -64,16 +60,16 @@ def set_city_size(state: State, action: Mapping[str, Any], actor: Actor) -> Appl
 
 def set_creatures_on_board(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The penalty counts "créatures se trouvant encore sur le plateau": the table confirms the number."""
-    require_phase(state, "counting")
     defeated = sum(len(p["creatures"]) for p in state["players"])
-    left = int_field(action, "count", 0, count("fog_creatures") - defeated)
+    left = action["count"]
+    if left > count("fog_creatures") - defeated:  # the box's creatures less those the players hold
+        raise RuleError("%(field)s must be at most %(hi)s", field="count", hi=count("fog_creatures") - defeated)
     new = state
     new["creatures"]["on_board"] = left
     return Applied(new, nlabel("%(num)s creature is still on the board", "%(num)s creatures are still on the board", left))
 
 
 def finish_scoring(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    require_phase(state, "counting")
     missing = [p["name"] for p in state["players"] if p["cities"] is None]
     if missing:
         raise RuleError("Enter the figures in cities of: %(players)s", players=", ".join(missing))

@@ -14,18 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, int_field, label, nmsg
+from ..base import Actor, Applied, RuleError, State, _, label, nmsg
 from . import bands
-from .box import herb_values, limit, sword_values
-from .fight_strength import DIE_FACES, MAX_SWORDS, Fight, wins
-from .checks import (
-    int_list,
-    own_seat,
-    player_name,
-    remove_values,
-    require_no_fight,
-    require_phase,
-)
+from .fight_strength import Fight, wins
+from .checks import player_name, remove_values, require_no_fight
 
 
 def calculator(fight: Mapping[str, Any]) -> Fight:
@@ -41,14 +33,10 @@ def calculator(fight: Mapping[str, Any]) -> Fight:
 
 
 def start_fight(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    require_phase(state, "play")
+    """On the fighter's own phone (who=OWN_SEAT): the swords are their face-down tiles."""
     require_no_fight(state)
-    seat = own_seat(state, actor)
-    strength = int_field(action, "strength", 0, limit("creature_strength"))
-    laurel = int_field(action, "laurel", 0, limit("laurel"))
-    swords = int_list(action, "swords", 0, max(sword_values()))
-    if len(swords) > MAX_SWORDS:
-        raise RuleError("At most %(n)s swords in one fight", n=MAX_SWORDS)
+    seat = actor.seat
+    strength, laurel, swords = action["strength"], action["laurel"], action.get("swords", [])
     new = state
     player = new["players"][seat]
     fighter, player["bands"] = bands.take(player["bands"], action.get("band"))
@@ -90,7 +78,7 @@ def enter_dice(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
     fight = _fight_of(state, actor)
     if fight["dice"] is not None:
         raise RuleError("The dice are already entered: a re-roll costs a gold piece")
-    dice = int_list(action, "dice", 1, DIE_FACES)
+    dice = action["dice"]
     if len(dice) != len(fight["swords"]):
         raise RuleError("Enter one die per sword: %(n)s", n=len(fight["swords"]))
     new = state
@@ -101,7 +89,7 @@ def enter_dice(state: State, action: Mapping[str, Any], actor: Actor) -> Applied
 def add_herb(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Vous pouvez utiliser autant de plaquettes « herbes » que vous le souhaitez." """
     fight = _rolled(state, actor)
-    value = int_field(action, "value", min(herb_values()), max(herb_values()))
+    value = action["value"]
     new = state
     player = new["players"][fight["seat"]]
     player["herbs"] = remove_values(player["herbs"], [value], _("You hold no herb of value %(value)s"))
@@ -131,8 +119,9 @@ def reroll(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     fight = _rolled(state, actor)
     if not fight["dice"]:
         raise RuleError("There is no die to re-roll: no sword was used")
-    die = int_field(action, "die", 0, len(fight["dice"]) - 1)
-    value = int_field(action, "value", 1, DIE_FACES)
+    die, value = action["die"], action["value"]
+    if die >= len(fight["dice"]):  # which die: the schema says from 0, the fight says how many
+        raise RuleError("%(field)s must be at most %(hi)s", field="die", hi=len(fight["dice"]) - 1)
     new = state
     _pay_gold(new, fight["seat"])
     before = new["fight"]["dice"][die]

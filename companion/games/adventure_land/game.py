@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Actor, Applied, GameKit, OptionSpec, PlayerSpec, RuleError, Score, State, View, _, label
+from ..base import Action, Actor, Applied, GameKit, OptionSpec, PlayerSpec, RuleError, Score, State, View, _, label, whole_number
 from . import quick_form, setup as setup_rules
 from .actions import ACTIONS
 from .box_limits import KINDS, OVER_THE_BOX, beyond_the_box
 from .box import FLAT, PER_PLAYER
+from .checks import player_name, why_not
 from .quick import QUICK_SCORER
 from .state import box_totals, scores
 from .views import view as seat_view
@@ -62,6 +63,22 @@ class AdventureLand(GameKit):
 
     def view(self, state: State, seat: int | None) -> View:
         return seat_view(state, seat)
+
+    def not_now(self, state: State, phases: tuple[str, ...]) -> RuleError:
+        return why_not(state, phases)
+
+    def acting_seats(self, state: State) -> Sequence[int]:
+        """The seat whose turn it is (who=ACTING: ending the turn)."""
+        return (state["turn"]["seat"],) if state["phase"] == "play" else ()
+
+    def not_your_turn(self, state: State, action: Action) -> RuleError:
+        if state["phase"] != "play":
+            return why_not(state, ("play",))
+        ended = whole_number(action.get("turn_of"))  # as sent: the kit checks who before the fields
+        if isinstance(ended, int) and 0 <= ended < len(state["players"]) and ended != state["turn"]["seat"]:
+            # A second tap on one "End the turn": it must not end the next player's turn.
+            return RuleError("%(player)s's turn has already ended", player=player_name(state, ended))
+        return RuleError("It is %(player)s's turn", player=player_name(state, state["turn"]["seat"]))
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, acting_seat, int_field, label
+from ..base import Actor, Applied, RuleError, State, _, acting_seat, label
 from . import bands
-from .box import herb_values, sword_values
-from .checks import own_seat, player_name, require_not_fighting, require_phase
+from .checks import player_name, require_not_fighting
 
 
 def _holder(state: State, action: Mapping[str, Any], actor: Actor) -> int:
-    require_phase(state, "play")
     seat = acting_seat(state, action, actor)
     require_not_fighting(state, seat)
     return seat
@@ -35,14 +33,14 @@ def take_gold(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     return Applied(new, label("%(player)s takes a gold piece", player=player["name"]))
 
 
-def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str, values: tuple[int, ...], bad: str) -> State:
-    """A face-down tile joins its owner's pile ("herbs" or "swords"), sorted so the state stays canonical."""
-    require_phase(state, "play")
-    seat = own_seat(state, actor)
+def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str) -> State:
+    """A face-down tile joins its owner's pile ("herbs" or "swords"), sorted so the state stays canonical.
+
+    Entered by its owner (who=OWN_SEAT): nobody else has seen its value; the schema lists the values.
+    """
+    seat = actor.seat
     require_not_fighting(state, seat)
-    value = int_field(action, "value", min(values), max(values))
-    if value not in values:
-        raise RuleError(bad, values=", ".join(map(str, values)))
+    value = action["value"]
     new = state
     new["players"][seat][kind] = sorted(new["players"][seat][kind] + [value])
     return new
@@ -50,12 +48,12 @@ def _take_tile(state: State, action: Mapping[str, Any], actor: Actor, kind: str,
 
 def take_herb(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The value stays private: the history only says a herb was taken."""
-    new = _take_tile(state, action, actor, "herbs", herb_values(), _("A herb tile shows %(values)s"))
+    new = _take_tile(state, action, actor, "herbs")
     return Applied(new, label("%(player)s takes a herb", player=player_name(state, actor.seat)))
 
 
 def take_sword(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    new = _take_tile(state, action, actor, "swords", sword_values(), _("A sword's extra value is %(values)s"))
+    new = _take_tile(state, action, actor, "swords")
     return Applied(new, label("%(player)s takes a sword", player=player_name(state, actor.seat)))
 
 

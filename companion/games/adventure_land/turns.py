@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Actor, Applied, RuleError, State, _, choice_field, label, seat_field
+from ..base import Actor, Applied, RuleError, State, _, label, seat_field
 from .box import count
-from .checks import player_name, require_no_fight, require_phase
+from .checks import player_name, require_no_fight
 
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
 SUPPLY_OF = {"city": "companions", "mountain": "swords"}  # what the supply runs out of
@@ -43,9 +43,8 @@ def supply_exhausted(state: State) -> bool:
 
 def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """A terrain card turned over; the app counts the supply and the creatures on the board."""
-    require_phase(state, "play")
     require_no_fight(state)
-    terrain = choice_field(action, "terrain", TERRAINS)
+    terrain = action["terrain"]
     new = state
     msg = PLACED[terrain]
     if terrain in SUPPLY_OF:
@@ -66,7 +65,6 @@ def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 
 def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    require_phase(state, "play")
     require_no_fight(state)
     turn = state["turn"]
     if action.get("turn_of") not in (None, "") and seat_field(action, "turn_of", state["players"]) != turn["seat"]:
@@ -74,8 +72,6 @@ def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
         # end the next player's turn, a pass they did not make.
         raise RuleError("%(player)s's turn has already ended",
                         player=player_name(state, seat_field(action, "turn_of", state["players"])))
-    if actor.seat != turn["seat"] and not actor.host:
-        raise RuleError("It is %(player)s's turn", player=player_name(state, turn["seat"]))
     new, ending = state, turn["seat"]
     following = (ending + 1) % len(state["players"])
     if following == turn["first"]:
@@ -89,7 +85,6 @@ def end_turn(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """ "Le plus jeune commence": the host names them before the first turn ends."""
-    require_phase(state, "play")
     turn = state["turn"]
     if turn["round"] != 1 or turn["seat"] != turn["first"]:
         raise RuleError("The first player can only change before the first turn ends")
@@ -101,7 +96,6 @@ def set_first_player(state: State, action: Mapping[str, Any], actor: Actor) -> A
 
 def end_game(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     """The host ends the game: nobody can move any more, or the table stops early."""
-    require_phase(state, "play")
     require_no_fight(state)
     return Applied(game_ended(state), label("The host ends the game"))
 
