@@ -102,7 +102,7 @@ def test_a_move_the_rules_refuse_changes_nothing(app, table_id):
     with app.app_context():
         with pytest.raises(RuleError, match="seat must be at most 2"):
             add(table_id, 7, 5)
-        with pytest.raises(RuleError, match="Only a player can write face-down points"):
+        with pytest.raises(RuleError, match="Only the player themselves can do this, from their own phone"):
             log.append(table_id, {"type": "write_secret", "points": 3}, HOST)  # no seat
         assert db.session.get(Table, table_id).version == 0
 

@@ -17,6 +17,7 @@ arguments, which the kit turns into the game's RuleError.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 import fastjsonschema
@@ -95,8 +96,11 @@ def _read_object(schema: Mapping[str, Any], value: Mapping[str, Any]) -> dict[st
 
 
 def _admits_empty(schema: Mapping[str, Any]) -> bool:
+    """Whether "" is a value of this field (else a form's "" means the field was left empty)."""
     if "enum" in schema:
         return "" in schema["enum"]
+    if "pattern" in schema and not re.search(schema["pattern"], ""):
+        return False
     return "string" in _types(schema) and not schema.get("minLength")
 
 
