@@ -359,10 +359,13 @@ class GameKit(ABC):
         row = move_spec(self, action, new=False)
         assert row.handler is not None, f"{action.get('type')} has no handler"
         # Who first (a phone that may never make this move is told so, whatever it sent),
-        # then when, then the fields.
-        self.check_who(row.who, state, action, actor)
+        # then when, then the fields; whose turn it is only means something in the move's phases.
+        if row.who != ACTING:
+            self.check_who(row.who, state, action, actor)
         if row.phases and self.phase_of(state) not in row.phases:
             raise self.not_now(state, row.phases)
+        if row.who == ACTING:
+            self.check_who(row.who, state, action, actor)
         action = checked_fields(row, action, actor)
         return self.after_move(row.handler(state, action, actor), action, actor)
 

@@ -72,8 +72,6 @@ class AdventureLand(GameKit):
         return (state["turn"]["seat"],) if state["phase"] == "play" else ()
 
     def not_your_turn(self, state: State, action: Action) -> RuleError:
-        if state["phase"] != "play":
-            return why_not(state, ("play",))
         ended = whole_number(action.get("turn_of"))  # as sent: the kit checks who before the fields
         if isinstance(ended, int) and 0 <= ended < len(state["players"]) and ended != state["turn"]["seat"]:
             # A second tap on one "End the turn": it must not end the next player's turn.

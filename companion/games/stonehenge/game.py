@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import GameKit, PlayerSpec, QuickScorer, RuleError, Score, State, View, _, choice_field
+from ..base import Action, GameKit, PlayerSpec, QuickScorer, RuleError, Score, State, View, _, choice_field
 from .actions import ACTIONS, OPTIONS, WINNER_CARD_CHOICES
+from . import moves
 from .box import APPRENTICES, FIRST_TRUMP, MAX_PLAYERS, MIN_PLAYERS, STARTING_HAND
 from .ring import empty_ring
 from .views import TITLE, board_view
@@ -50,6 +51,15 @@ class Stonehenge(GameKit):
 
     def is_over(self, state: State) -> bool:
         return state["winner"] is not None
+
+    def not_now(self, state: State, phases: tuple[str, ...]) -> RuleError:
+        return moves.waiting_for(state, phases)
+
+    def acting_seats(self, state: State) -> Sequence[int]:
+        return moves.acting_seats(state)
+
+    def not_your_turn(self, state: State, action: Action) -> RuleError:
+        return moves.whose_turn(state)
 
     def final_scores(self, state: State) -> list[Score] | None:
         """A race without points: the spell caster is first, everyone else shares second place."""

@@ -1,17 +1,17 @@
 """Stonehenge's moves: the revealed cards, penalties, discards, conversions and corrections.
 
 Each handler changes the copy of the state the platform hands it (``GameKit.apply``) and
-returns it with the history line.
+returns it with the history line. Who may make a move and in which phase are declared in the
+move table (actions.py) and checked by the kit first; ``waiting_for`` and ``whose_turn`` word
+its refusals.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import (Actor, Applied, Label, RuleError, State, _, acting_seat, choice_field, int_field, label,
-                    nlabel, nmsg, require_phase, seat_field)
+from ..base import Actor, Applied, Label, RuleError, State, _, acting_seat, choice_field, label, nlabel, nmsg, seat_field
 from . import challenge, penalty, round_end
-from .box import STONES
 from .cards import SUITS, card_text, is_dolmen, read_card, read_cards
 
 MAX_HAND = 99
@@ -29,9 +29,8 @@ WAITING_FOR = {
 # --- moves: each changes the copy of the state it is given (GameKit.apply made it) -----------
 
 def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "challenge")
     seat = acting_seat(state, action, actor)
-    if action.get("challenge_id") not in (None, "") and int_field(action, "challenge_id") != state["challenge_id"]:
+    if action.get("challenge_id", state["challenge_id"]) != state["challenge_id"]:
         raise RuleError("That challenge is over: enter the card for the current one.")
     card = read_card(action.get("suit"), action.get("value"))
     if state["hand"][seat] == 0:
@@ -52,12 +51,11 @@ def reveal(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 
 def move_back(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "penalty")
     due = penalty.current(state)
     seat = acting_seat(state, action, actor, default=due["seat"])
     if seat != due["seat"]:
         raise RuleError("It is %(player)s's turn to move an apprentice back.", player=_name(state, due["seat"]))
-    stone = int_field(action, "stone", 1, STONES)
+    stone = action["stone"]
     if state["stones"][stone - 1] != seat:
         raise RuleError("%(player)s has no apprentice on stone %(stone)s.", player=_name(state, seat), stone=stone)
     allowed = penalty.choices(state)
@@ -74,10 +72,9 @@ def move_back(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 
 def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "discard")
     seat = acting_seat(state, action, actor)
     end = state["round_end"]
-    if action.get("round") not in (None, "") and int_field(action, "round") != end["round"]:
+    if action.get("round", end["round"]) != end["round"]:
         raise RuleError("Those discards belong to an earlier round.")
     need = end["need"][seat]
     if not need:
@@ -106,7 +103,6 @@ def discard(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 
 def break_tie(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "tie")
     seat = seat_field(action, "seat", state["players"])
     if seat not in round_end.undecided_group(state["round_end"]["groups"]):
         raise RuleError("%(player)s is not among the tied players.", player=_name(state, seat))
@@ -115,12 +111,12 @@ def break_tie(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
 
 
 def choose_conversion(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "convert")
     end = state["round_end"]
     seat = acting_seat(state, action, actor, default=end["first"])
     if seat != end["first"]:
         raise RuleError("%(player)s chooses the conversion first.", player=_name(state, end["first"]))
-    conversion = choice_field(action, "conversion", round_end.CONVERSIONS)
+    conversion = action["conversion"]
+    # The schema lists the trumps; only the Time conversion needs one.
     trump = choice_field(action, "trump", SUITS) if conversion == round_end.TIME else None
     round_end.choose_conversion(state, conversion, trump)
     if conversion == round_end.SPIRIT:
@@ -129,19 +125,18 @@ def choose_conversion(state: State, action: Mapping[str, Any], actor: Actor) -> 
 
 
 def choose_trump(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
-    _require_phase(state, "trump")
     holder = state["round_end"]["time"]
     seat = acting_seat(state, action, actor, default=holder)
     if seat != holder:
         raise RuleError("%(player)s has the Time conversion and chooses the trump.", player=_name(state, holder))
-    trump = choice_field(action, "trump", SUITS)
+    trump = action["trump"]
     round_end.set_trump(state, trump)
     return Applied(state, _trump_line(state, seat, trump))
 
 
 def set_hand(state: State, action: Mapping[str, Any], actor: Actor) -> Applied:
     seat = seat_field(action, "seat", state["players"])
-    state["hand"][seat] = int_field(action, "cards", 0, MAX_HAND)
+    state["hand"][seat] = action["cards"]
     return Applied(state, nlabel("The host set %(player)s's hand to %(num)s card",
                                  "The host set %(player)s's hand to %(num)s cards",
                                  state["hand"][seat], player=_name(state, seat)))
@@ -200,13 +195,32 @@ def _trump_line(state: State, seat: int, trump: str) -> Label:
 
 # --- checks -----------------------------------------------------------------------------------
 
-def _waiting_for(state: State, phases: tuple[str, ...]) -> RuleError:
+def waiting_for(state: State, phases: tuple[str, ...]) -> RuleError:
+    """What the table waits for when a move comes out of its phase (``Stonehenge.not_now``)."""
     waiting = WAITING_FOR[state["phase"]]  # a variable: the extractor would take "phase" for a message
     return RuleError(waiting)
 
 
-def _require_phase(state: State, phase: str) -> None:
-    require_phase(state, phase, why_not=_waiting_for)
+def acting_seats(state: State) -> tuple[int, ...]:
+    """The seat the step waits for: the penalised player, the first to convert, the trump's chooser."""
+    phase = state["phase"]
+    if phase == "penalty":
+        return (penalty.current(state)["seat"],)
+    if phase == "convert":
+        return (state["round_end"]["first"],)
+    if phase == "trump":
+        return (state["round_end"]["time"],)
+    return ()
+
+
+def whose_turn(state: State) -> RuleError:
+    """A who=ACTING move from another player's phone, in the step's own words."""
+    phase, (seat,) = state["phase"], acting_seats(state)
+    if phase == "penalty":
+        return RuleError("It is %(player)s's turn to move an apprentice back.", player=_name(state, seat))
+    if phase == "convert":
+        return RuleError("%(player)s chooses the conversion first.", player=_name(state, seat))
+    return RuleError("%(player)s has the Time conversion and chooses the trump.", player=_name(state, seat))
 
 
 def _name(state: State, seat: int) -> str:

@@ -162,7 +162,7 @@ def test_the_penalised_player_chooses_the_apprentice():
 
 
 def test_another_player_cannot_choose_for_the_penalised_player():
-    with pytest.raises(RuleError, match=r"Only Bob or the host can enter this\."):
+    with pytest.raises(RuleError, match=r"^It is Bob's turn to move an apprentice back\.$"):
         act(choice_state(), {"type": "move_back", "seat": 1, "stone": 20}, Actor(2))
 
 
