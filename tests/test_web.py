@@ -255,3 +255,17 @@ def test_a_games_stylesheet_is_served_from_its_folder_with_its_hash(client):
         assert response.status_code == 200 and "immutable" in response.headers["Cache-Control"]
         assert response.data == (folder("beowulf-the-legend") / "static" / "game.css").read_bytes()
     assert client.get("/games/no-such-game/static/game.css").status_code == 404
+
+
+def test_the_display_invites_a_latecomer_with_the_join_qr_only_while_a_seat_is_free(app, client):
+    """The display shows the join link's QR so a latecomer can scan it from the table; once every
+    seat is taken it goes, so a display link passed on to onlookers no longer leads to a seat."""
+    from tests.helpers import claim, start_table
+
+    token = start_table(client, players=[{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}])["token"]
+    claim(client, token, 0)
+    free = client.get(f"/t/{token}/display/seats").get_data(as_text=True)
+    assert "<svg" in free and "display-join" in free
+    claim(app.test_client(), token, 1)
+    full = client.get(f"/t/{token}/display/seats").get_data(as_text=True)
+    assert "display-join" not in full and "<svg" not in full

@@ -7,14 +7,19 @@ after none. Moves are not its business (static/outbox.js keeps a move that canno
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, send_from_directory
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app
 
 bp = Blueprint("offline", __name__)
 
 
 @bp.get("/sw.js")
 def service_worker():
-    response = send_from_directory(current_app.static_folder, "sw.js", mimetype="text/javascript", max_age=0)
+    # Read whole (a few KB), not streamed from an open file: an answer nobody reads to the end
+    # (a HEAD, a client gone) leaves no file open behind it.
+    script = (Path(current_app.static_folder or "") / "sw.js").read_bytes()
+    response = Response(script, mimetype="text/javascript")
     # The browser checks for a new worker on every visit: it must never keep an old one.
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -161,8 +161,10 @@ def display_seats_by_link(display_token: str):
 
 def display_seats(table: Table, seats_url: str) -> dict[str, Any]:
     """Each seat, whether its phone is connected now (its live stream open: presence.py), and —
-    while the game goes on — the join link's QR code, so a latecomer scans it from the table.
-    The QR shows the join link on every display: the display link itself claims no seat."""
-    join = public_url(url_for("tables.join", token=table.token))
+    while a seat is free and the game goes on — the join link's QR code, so a latecomer scans it
+    from the table. The display link itself claims no seat; once every seat is taken the QR goes,
+    so a display link passed on to onlookers no longer leads to the table's join link."""
+    invite = not table.finished and any(seat.device is None for seat in table.seats)
+    join = public_url(url_for("tables.join", token=table.token)) if invite else None
     return {"seats": table.seats, "connected": presence().seats(table.id), "seats_url": seats_url,
-            "join_qr": None if table.finished else qr.svg(join)}
+            "join_qr": qr.svg(join) if join else None}
