@@ -1,5 +1,5 @@
 // Companion's outbox: a phone never drops a tap (README, "When the Wi-Fi drops").
-// A move whose request fails (offline, a timeout, a proxy's 502/503/504) is kept on the phone,
+// A move whose request fails (offline, a timeout, a proxy's 502/503/504, a 429) is kept on the phone,
 // in order, with its one-time request id, in localStorage per table and seat; a bar at the top
 // says what is not sent yet. When the connection is back (the browser's "online", the live
 // stream reopening, a board refresh that worked, or a retry with backoff) the kept moves are
@@ -24,7 +24,9 @@
   }
 
   var PENDING = ".pending", REFUSED = ".refused";
-  var NOT_REACHED = [502, 503, 504];  // a proxy's "the app is not there"; the app's own 503 is "busy"
+  // Not taken, try later: a proxy's "the app is not there" (502, 504; 503 too, which is also the
+  // app's own "very busy"), or "too many requests" (429). Nothing was applied.
+  var NOT_REACHED = [429, 502, 503, 504];
   var SEND_TIMEOUT = 15000, FIRST_RETRY = 2000, LAST_RETRY = 30000;
   var sending = false, unreachable = false, retryDelay = FIRST_RETRY, retryTimer = null;
 

@@ -16,9 +16,9 @@ var HASHED = /^\/(static|games\/[^/]+\/static)\//;
 
 // The live refreshes never come from a copy: they go straight to the network without waking this
 // worker at all (where the browser knows how: Chromium's static routes), so a board refresh waits
-// for nothing more than it did before there was a worker. A move (a POST) is let through by the
-// fetch handler below: routed the same way, Chromium's offline emulation let one through now and
-// then in the browser tests, which must be able to cut a phone off.
+// for nothing more than it did before there was a worker. A move (a POST) goes through the fetch
+// handler below: routed the same way, Chromium's offline emulation let one through now and then
+// in the browser tests, which must be able to cut a phone off.
 var STRAIGHT_TO_THE_NETWORK = [
   { condition: { or: ["board", "live", "version", "away", "seats"].map(function (last) {
     return { urlPattern: { pathname: "*/" + last } };
@@ -44,7 +44,10 @@ function kept(url) {  // the cache a GET of this address is kept in, or null: ne
 
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url), name = kept(url);
-  if (request.method !== "GET" || !name || request.headers.get("Accept") === "text/event-stream") return;
+  // A move goes to the network from here, as it is, never stored (sent from the worker itself, it
+  // is cut off with the phone: a request let through to the browser was not, in the browser tests).
+  if (request.method !== "GET") { event.respondWith(fetch(request)); return; }
+  if (!name || request.headers.get("Accept") === "text/event-stream") return;
   event.respondWith(name === FILES ? fromCopyFirst(request, name) : fromNetworkFirst(request, name));
 });
 

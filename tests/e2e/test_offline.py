@@ -72,11 +72,11 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(server, new
         route.fetch()  # the server applies it ...
         route.abort("connectionreset")  # ... and the Wi-Fi drops before the answer is back
 
-    ann.route("**/act", arrives_but_the_answer_is_lost)
+    ann.context.route("**/act", arrives_but_the_answer_is_lost)
     add_for_ann(ann, 4)
     expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet", timeout=SHOWN)
     assert table(server, token)["version"] == 1
-    ann.unroute("**/act")
+    ann.context.unroute("**/act")
     # Sent again (a retry with backoff): the server knows its request id and applies nothing new.
     expect(ann.locator("#outbox")).to_be_hidden(timeout=6000)
     expect(ann.locator("#player-0 .total")).to_have_text("4")
@@ -86,14 +86,14 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(server, new
 
 def test_a_proxys_bad_gateway_keeps_the_move_until_the_app_answers(server, new_phone):
     token, ann, _ = scorepad_with_ann_on_a_phone(server, new_phone)
-    ann.route("**/act", lambda route: route.fulfill(status=502, content_type="text/html",
+    ann.context.route("**/act", lambda route: route.fulfill(status=502, content_type="text/html",
                                                     body="<html><body><h1>502 Bad Gateway</h1></body></html>"))
     add_for_ann(ann, 6)
     bar = ann.locator("#outbox")
     expect(bar).to_contain_text("The table cannot be reached.", timeout=SHOWN)
     expect(bar).to_contain_text("1 move not sent yet")
     expect(ann.locator("#board")).to_be_visible()  # the proxy's page did not take the board's place
-    ann.unroute("**/act")
+    ann.context.unroute("**/act")
     expect(ann.locator("#player-0 .total")).to_have_text("6", timeout=6000)
     expect(bar).to_be_hidden()
     assert history(server, token) == ["Ann: +6 points (round 1)"]
