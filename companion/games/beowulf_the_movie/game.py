@@ -8,7 +8,7 @@ from . import moves, quick_form, saga, views
 from .actions import ACTIONS
 from .boards import GAME_KEY, export_boards, import_boards
 from .quick import ACT_SCORER
-from ..base import ActionSpec, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, Score, State, View, _
+from ..base import ActionSpec, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score, State, View, _
 
 
 class BeowulfMovie(GameKit):
@@ -32,6 +32,9 @@ class BeowulfMovie(GameKit):
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
+
+    def not_now(self, state: State, phases: tuple[str, ...]) -> RuleError:
+        return moves.why_not(state, phases)
 
     def final_scores(self, state: State) -> list[Score] | None:
         return saga.final_scores(state)

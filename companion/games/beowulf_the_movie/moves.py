@@ -1,5 +1,8 @@
 """A tracked game: setup, and the handler of every move the table can make (see actions.py).
 
+Who may make a move and in which phases are declared in its row (actions.py) and checked by the
+kit before the handler runs; ``why_not`` words a move out of its phases.
+
 The app does not deal tiles or enforce turns: tiles in hand are private and stay off the app.
 The table enters what lies on the board (figures and tiles, by tapping squares), treasures cashed
 during play and corrections; the app scores each act from the grid and keeps the saga ledger.
@@ -18,11 +21,9 @@ import copy
 from typing import Any, Mapping, Sequence
 
 from . import boards, specials, turn_pointer
-from .box import (ABILITIES, ABILITY_KEYS, ACTS, FIGURE_KINDS, FIGURES, LAST_ACT, MAX_SIDE,
-                        MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name)
+from .box import ABILITIES, ACTS, FIGURES, LAST_ACT, MAX_TILE_VALUE, STARTING_SAGA, full_supply, square_name
 from .state import act_score, key
-from ..base import (Action, Actor, Applied, PlayerSpec, RuleError, State, _, acting_seat, choice_field, int_field,
-                    label, nlabel, require_host, require_phase, seat_field)
+from ..base import Action, Actor, Applied, PlayerSpec, RuleError, State, _, acting_seat, int_field, label, nlabel, seat_field
 
 SQUARE_KINDS = ("open", "blocked", "gorge")
 MAX_CORRECTION = 500
@@ -70,11 +71,8 @@ def _named(msgid: str) -> dict[str, Any]:
     return label(msgid).to_json()
 
 
-def _require_phase(state: State, *phases: str) -> None:
-    require_phase(state, *phases, why_not=_why_not)
-
-
-def _why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+def why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+    """What the table waits for when a move comes out of its phases (``BeowulfTheMovie.not_now``)."""
     numeral = ACTS[state["act"]].numeral
     if state["phase"] == "scored":
         return RuleError(_("Act %(act)s has been scored: start the next act"), act=numeral)
@@ -116,9 +114,7 @@ def _free_square(state: State, row: int, col: int) -> None:
 # --- the board's shape ---------------------------------------------------------------------------
 
 def set_board_size(state: State, action: Action, actor: Actor) -> Applied:
-    _require_phase(state, "board")
-    rows = int_field(action, "rows", 1, MAX_SIDE)
-    cols = int_field(action, "cols", 1, MAX_SIDE)
+    rows, cols = action["rows"], action["cols"]
     for square_key in state["pieces"]:
         r, c = (int(x) for x in square_key.split(","))
         if r >= rows or c >= cols:
@@ -139,9 +135,8 @@ def set_square(state: State, action: Action, actor: Actor) -> Applied:
     Rulebook, "Plateau de jeu": board graphics are decorative "excepté les icônes de gorge sur le
     plateau de l'acte II", which has "trois tuiles de gorge pré-imprimées".
     """
-    _require_phase(state, "board")
     row, col = _square(state, action)
-    kind = choice_field(action, "kind", SQUARE_KINDS)
+    kind = action["kind"]
     name = square_name(row, col)
     if kind != "open" and key(row, col) in state["pieces"]:
         raise RuleError(_("Square %(square)s holds a piece: remove it first"), square=name)
@@ -164,7 +159,6 @@ def set_square(state: State, action: Action, actor: Actor) -> Applied:
 
 def confirm_board(state: State, action: Action, actor: Actor) -> Applied:
     """Saves the shape for this game and, through ``learned``, for later games on this server."""
-    _require_phase(state, "board")
     if state["board"] is None:
         raise RuleError(_("Set the board's number of rows and columns first"))
     act = ACTS[state["act"]]
@@ -183,7 +177,6 @@ def confirm_board(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def edit_board(state: State, action: Action, actor: Actor) -> Applied:
-    _require_phase(state, "play")
     new = state
     new["phase"] = "board"
     return Applied(new, label(_("Editing the Act %(act)s board shape"), act=ACTS[state["act"]].numeral))
@@ -208,10 +201,9 @@ TAKEN_BACK = {
 def place_figure(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Tour de jeu": "Placez une figurine. Le joueur place une figurine sur une case
     libre du plateau." — one of the figures still in front of them."""
-    _require_phase(state, "play")
     seat = acting_seat(state, action, actor)
     row, col = _square(state, action)
-    kind = choice_field(action, "kind", FIGURE_KINDS)
+    kind = action["kind"]
     _free_square(state, row, col)
     if state["supply"][seat][kind] <= 0:
         raise RuleError(_("%(player)s has no %(figure)s left"), player=_name(state, seat),
@@ -224,10 +216,7 @@ def place_figure(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def _ability(action: Action) -> str | None:
-    raw = action.get("ability")
-    if raw in (None, "", "none"):
-        return None
-    return choice_field(action, "ability", ABILITY_KEYS)
+    return action.get("ability") or None  # "" or null: a tile without a special ability
 
 
 def _turn_played(new: State, seat: int | None) -> None:
@@ -258,9 +247,8 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
     A Temptation or Courage tile may name a tile to ``remove``, a Golden Statue two tiles to
     ``swap`` (see specials.check_follow_up): the tile and its effect are one move.
     """
-    _require_phase(state, "play")
     row, col = _square(state, action)
-    value = int_field(action, "value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
+    value = action["value"]
     ability = _ability(action)
     _free_square(state, row, col)
     follow_up = specials.check_follow_up(state, action, ability, (row, col))
@@ -281,7 +269,6 @@ def place_tile(state: State, action: Action, actor: Actor) -> Applied:
 def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
     """One move: a figure of the acting seat steps to an orthogonally adjacent empty square and the
     Good Counsel tile goes where it stood (checks and rulebook quote: specials.good_counsel)."""
-    _require_phase(state, "play")
     seat = acting_seat(state, action, actor)
     pieces, text = specials.good_counsel(state, action, seat, actor)
     new = state
@@ -293,7 +280,6 @@ def good_counsel(state: State, action: Action, actor: Actor) -> Applied:
 def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
     """One move: a Drunkenness tile takes a Mead tile's place (specials.drunkenness). Placed as an
     ordinary peril instead, it is a ``place_tile`` with ability drunkenness."""
-    _require_phase(state, "play")
     pieces, text = specials.drunkenness(state, action)
     new = state
     new["pieces"] = copy.deepcopy(pieces)
@@ -304,13 +290,13 @@ def drunkenness(state: State, action: Action, actor: Actor) -> Applied:
 def place(state: State, action: Action, actor: Actor) -> Applied:
     """The palette's one move: ``what`` is a figure kind, "tile" (with ``value``), or "tile:<value>"
     (a value chip), placed on ``square`` (the tapped square's button): place_figure / place_tile."""
-    raw = action.get("what")
-    if raw in (None, ""):
-        raise RuleError(_("Pick a figure or a tile's value first, then tap a square"))
-    if isinstance(raw, str) and raw.startswith("tile:"):  # the palette's value chips: "tile:-3"
-        action = {**action, "what": "tile", "value": raw[len("tile:"):].lstrip("+")}
-    what = choice_field(action, "what", (*FIGURE_KINDS, "tile"))
+    what = action["what"]
+    if what.startswith("tile:"):  # the palette's value chips: "tile:-3", its bounds the tiles' own
+        value = int_field({"value": what[len("tile:"):]}, "value", -MAX_TILE_VALUE, MAX_TILE_VALUE)
+        action, what = {**action, "what": "tile", "value": value}, "tile"
     if what == "tile":
+        if "value" not in action:
+            raise RuleError(_("%(where)s is missing"), where="value")
         return place_tile(state, action, actor)
     return place_figure(state, {**action, "kind": what}, actor)
 
@@ -319,7 +305,6 @@ def remove_piece(state: State, action: Action, actor: Actor) -> Applied:
     """Takes a piece entered by mistake off a square (Temptation, Courage, Drunkenness and the
     Golden Statue each act with their tile, as one move). A figure goes back in front of its
     owner; the turn the piece stood for was not played, so the turn pointer steps back one seat."""
-    _require_phase(state, "play")
     row, col = _square(state, action)
     square = square_name(row, col)
     entry = state["pieces"].get(key(row, col))
@@ -342,7 +327,6 @@ def swap_tiles(state: State, action: Action, actor: Actor) -> Applied:
     with ``swap``/``swap2``); no longer offered (not in ``actions.ACTIONS``). Rulebook, "Statue d'or": the player "peut immédiatement permuter les positions de deux autres
     tuiles quelconques qui sont déjà sur le plateau. Cependant, des figurines ne peuvent pas être
     déplacées." """
-    _require_phase(state, "play")
     a = _square(state, action)
     b = _square(state, action, suffix="2")
     for cell in (a, b):
@@ -362,9 +346,8 @@ def swap_tiles(state: State, action: Action, actor: Actor) -> Applied:
 def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Trésor": the player may "retourner la tuile dans la boîte (en l'enlevant du jeu)
     et immédiatement marquer un certain nombre de points de saga égal à la valeur du trésor"."""
-    _require_phase(state, "board", "play")
     seat = acting_seat(state, action, actor)
-    points = int_field(action, "points", 1, MAX_TILE_VALUE)
+    points = action["points"]
     new = state
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "treasure"})
     turn_pointer.turn_taken(new)  # cashing the tile is how it was played: that player's turn
@@ -374,11 +357,8 @@ def cash_treasure(state: State, action: Action, actor: Actor) -> Applied:
 
 def correct_saga(state: State, action: Action, actor: Actor) -> Applied:
     """A manual change to a player's saga points, kept in the ledger with its note."""
-    _require_phase(state, "board", "play", "scored")
     seat = acting_seat(state, action, actor)
-    points = int_field(action, "points", -MAX_CORRECTION, MAX_CORRECTION)
-    if points == 0:
-        raise RuleError(_("A correction must change the saga points"))
+    points = action["points"]  # never 0: the schema says "A correction must change the saga points"
     note = str(action.get("note") or "").strip()[:80]
     new = state
     new["ledger"].append({"seat": seat, "points": points, "act": state["act"], "why": "correction",
@@ -392,7 +372,6 @@ def correct_saga(state: State, action: Action, actor: Actor) -> Applied:
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Jeu": "Le plus jeune joueur commence la partie." The turn pointer starts from
     this seat (moved on by any turns the table entered before naming the starter)."""
-    _require_phase(state, "board", "play")
     seat = seat_field(action, "seat", state["players"])
     new = state
     new["first_seat"] = seat
@@ -405,8 +384,6 @@ def set_turn(state: State, action: Action, actor: Actor) -> Applied:
     """The host corrects whose turn it is: a player passed (« il passe son tour », when they hold
     no tile and no figure) or a turn was never entered. Host-only: the pointer decides who starts
     the next act, so one phone cannot move it for the others."""
-    require_host(actor)
-    _require_phase(state, "board", "play", "scored")
     if not turn_pointer.tracked(state):
         raise RuleError(_("This table was recorded before the app kept whose turn it is"))
     seat = seat_field(action, "seat", state["players"])
@@ -419,7 +396,6 @@ def score_act(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Fin d'un acte": each figure scores (sum of its row and column × diamonds); "les
     joueurs reprennent les Drakkars dans leur jeu [...] les Châteaux, Thanés, et Beowulf, sont
     enlevés définitivement du jeu une fois les points marqués"."""
-    _require_phase(state, "play")
     result = act_score(state)
     new = state
     for f in result.figures:
@@ -435,7 +411,6 @@ def next_act(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Le commencement des actes II et III": "le premier tour est commencé par le joueur
     qui aurait eu le prochain tour dans l'acte précédent". The board is cleared ("il faut enlever
     toutes les tuiles du plateau") and turned to the next act."""
-    _require_phase(state, "scored")
     if state["act"] >= LAST_ACT:
         raise RuleError(_("Act III was the last act: end the game"))
     seat = _next_starter(state, action, actor)
@@ -467,7 +442,6 @@ def _next_starter(state: State, action: Action, actor: Actor) -> int:
 
 def end_game(state: State, action: Action, actor: Actor) -> Applied:
     """Rulebook, "Score final": after Act III, the most saga points wins."""
-    _require_phase(state, "scored")
     if state["act"] < LAST_ACT:
         raise RuleError(_("The game ends after Act III"))
     new = state
