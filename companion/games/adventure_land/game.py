@@ -52,11 +52,13 @@ class AdventureLand(GameKit):
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
         return setup_rules.new_game(players, options, library)
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
         """The kit's dispatch, then the box (box_limits.py, the quick scorer's check too): a move
-        that would leave the players holding more of a kind than the box has is refused."""
-        applied = super().apply(state, action, actor)
-        excess = beyond_the_box(box_totals(applied.state), before=box_totals(state))
+        that would leave the players holding more of a kind than the box has is refused. Here,
+        not in ``apply``, so that the log's replay (an imported game) checks it too."""
+        before = box_totals(state)  # the move changes ``state`` itself
+        applied = super().apply_in_place(state, action, actor)
+        excess = beyond_the_box(box_totals(applied.state), before=before)
         if excess is not None:
             raise RuleError(OVER_THE_BOX, what=label(KINDS[excess.what]).to_json(), n=excess.n, most=excess.most)
         return applied

@@ -91,3 +91,18 @@ def test_a_table_recorded_over_the_box_before_the_check_still_plays_on():
     state["players"][0]["herbs"] = [2] * 21  # entered before the box was checked
     state = act(state, "take_sword", value=1)
     assert refused(state, "take_herb", value=2) == "%(what)s: %(n)s in all, but the box has only %(most)s"
+
+
+def test_the_logs_replay_holds_an_imported_history_to_the_box_too():
+    """An imported game is played again in place (log.play_history, GameKit.apply_in_place): the
+    21st herb of a history sent in a file is refused there as on a phone."""
+    from companion import log
+    from companion.games.base import Actor
+    from tests.games.adventure_land.test_adventure_land_play import GAME
+
+    setup = new_game(scenario=2)
+    herbs = [("action", {"type": "take_herb", "value": 2}, Actor(seat, False), None) for seat in [0] * 11 + [1] * 10]
+    with pytest.raises(log.BrokenHistory) as broken:
+        log.play_history(GAME, setup, herbs)
+    assert broken.value.n == 21
+    assert log.play_history(GAME, setup, herbs[:20]).state["players"][1]["herbs"] == [2] * 9
