@@ -2,7 +2,7 @@
 
 Its script is a static file (static/sw.js), served here at the app's root: a service worker
 looks after the pages under the folder it is served from, and under /static/ it would look
-after none. Moves are not its business (static/outbox.js keeps a move that cannot be sent).
+after none. A move only passes through it, never stored (static/outbox.js keeps a move that cannot be sent).
 """
 
 from __future__ import annotations
