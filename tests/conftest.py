@@ -26,7 +26,40 @@ settings.register_profile("ci", parent=settings.get_profile("suite"), derandomiz
 settings.load_profile("ci" if os.environ.get("CI") else "suite")
 
 
+# The fixtures that start a real server (a gunicorn as the Procfile says): their tests are
+# marked ``server`` and left out of the fast tier.
+SERVER_FIXTURES = {"server", "shared_server", "shared_servers", "server_factory"}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast", action="store_true",
+                     help="the fast tier for the edit-test loop: rules, kit and web through the Flask test client, "
+                          "on SQLite; no browser, no PostgreSQL, no real server, nothing marked slow")
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SERVER_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.server)
+    if config.getoption("fast"):
+        _leave_out(config, items, [item for item in items if not _in_the_fast_tier(item)])
+    _order(config, items)
+
+
+def _in_the_fast_tier(item) -> bool:
+    if any(item.get_closest_marker(name) for name in ("browser", "slow", "server")):
+        return False
+    return getattr(item, "callspec", None) is None or item.callspec.params.get("backend", "sqlite") == "sqlite"
+
+
+def _leave_out(config, items, left_out) -> None:
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        gone = set(map(id, left_out))
+        items[:] = [item for item in items if id(item) not in gone]
+
+
+def _order(config, items):
     """Two rules that keep the suite's time down (issue #13):
 
     - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen): the
@@ -35,12 +68,8 @@ def pytest_collection_modifyitems(config, items):
     - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
       workers, a long test that starts last leaves one worker idle while it runs.
     """
-    looks_elsewhere = [item for item in items if item.get_closest_marker("looks")
-                       and getattr(item, "callspec", None) and item.callspec.params.get("backend", "sqlite") != "sqlite"]
-    if looks_elsewhere:
-        config.hook.pytest_deselected(items=looks_elsewhere)
-        kept = set(map(id, looks_elsewhere))
-        items[:] = [item for item in items if id(item) not in kept]
+    _leave_out(config, items, [item for item in items if item.get_closest_marker("looks") and getattr(item, "callspec", None)
+                               and item.callspec.params.get("backend", "sqlite") != "sqlite"])
     items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2)
 
 

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.server  # each test runs a Python process of its own under gevent
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Run in a process of its own: gevent's monkey-patching must come before anything else is
