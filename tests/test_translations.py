@@ -320,12 +320,12 @@ def test_phones_in_three_languages_taking_turns_each_get_their_boards_in_their_o
         claim(reader, token, seat)
     csrf = {lang: csrf_of(reader.get(f"/t/{token}").get_data(as_text=True)) for lang, reader in phones.items()}
     words = {"en": ("Add points", "History", "Undo: Ann: +2 points (round 1)"),
-             "fr": ("Ajouter des points", "Historique", "Annuler : Ann : +2 points (manche 1)"),
-             "de": ("Punkte hinzufügen", "Verlauf", "Rückgängig: Ann: +2 Punkte (Runde 1)")}
+             "fr": ("Ajouter des points", "Historique", "Annuler : Bea : +2 points (manche 1)"),
+             "de": ("Punkte hinzufügen", "Verlauf", "Rückgängig: Cem: +2 Punkte (Runde 1)")}
     for turn in range(2):
-        for lang, reader in phones.items():
+        for seat, (lang, reader) in enumerate(phones.items()):  # each player enters their own points
             answer = reader.post(f"/t/{token}/act", headers={"HX-Request": "true"}, data={
-                "csrf_token": csrf[lang], "request_id": f"{lang}-{turn}", "type": "add_points", "seat": "0",
+                "csrf_token": csrf[lang], "request_id": f"{lang}-{turn}", "type": "add_points", "seat": str(seat),
                 "points": "2"})
             assert answer.status_code == 200
             text = visible_text(answer.get_data(as_text=True))
