@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import datetime, timezone
-from typing import Iterator
+from typing import Callable, Iterator
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, stream_with_context, url_for
@@ -140,21 +140,23 @@ def _finished(token: str) -> Table:
 
 @bp.get("/t/<token>/export.json")
 def export_game_json(token: str):
-    try:
-        table = _finished(token)
-    except RuleError as error:
-        return render_template("error.html", message=translate(error.msg, error.args_), code=409), 409
-    body = json.dumps(records.export_game(table), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", f"{table.game}-{table.updated_at:%Y-%m-%d}.json")
+    return _export_finished(token, "json", "application/json",
+                            lambda table: json.dumps(records.export_game(table), ensure_ascii=False, indent=1))
 
 
 @bp.get("/t/<token>/export.csv")
 def export_game_csv(token: str):
+    return _export_finished(token, "csv", "text/csv", lambda table: records.to_csv(records.score_rows([table])))
+
+
+def _export_finished(token: str, suffix: str, mimetype: str, body_of: Callable[[Table], str]):
+    """One finished game as a download; a game still going is refused (409), its face-down
+    values being private until the end."""
     try:
         table = _finished(token)
     except RuleError as error:
         return render_template("error.html", message=translate(error.msg, error.args_), code=409), 409
-    return _download(records.to_csv(records.score_rows([table])), "text/csv", f"{table.game}-{table.updated_at:%Y-%m-%d}.csv")
+    return _download(body_of(table), mimetype, f"{table.game}-{table.updated_at:%Y-%m-%d}.{suffix}")
 
 
 @bp.post("/records/import")
