@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import base
 from ..base import RuleError, State, _
 from .box import needs_value
 
@@ -24,11 +23,9 @@ def current(state: State) -> dict[str, Any]:
     return state["board"].get(str(state["position"])) or {}
 
 
-def require_phase(state: State, *phases: str) -> None:
-    base.require_phase(state, *phases, why_not=_why_not)
-
-
-def _why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+def why_not(state: State, phases: tuple[str, ...]) -> RuleError:
+    """What the table waits for when a move comes out of its phases (``BeowulfLegend.not_now``): the
+    phases a move belongs to are declared in its row (actions.py) and checked by the kit."""
     return RuleError(PHASE_ERRORS.get(phases[0], NOT_NOW))
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import (Action, Actor, Applied, Label, PlayerSpec, RuleError, State, bool_field, int_field, label, nlabel,
+from ..base import (Action, Actor, Applied, Label, PlayerSpec, RuleError, State, bool_field, label, nlabel,
                     seat_field)
 from .board import (GOLD, LAST, MINOR, SPACE_COUNT, check_board, episode_name, is_gold, known_board,
                     library_token_mix, merged, missing)
 from .box import BOX, name, new_specials, setup_cards
-from .episode import current, players, require_phase, untouched
+from .episode import current, players, untouched
 from .minor import begin as begin_minor
 from .treasure import begin_bid
 from .seats import list_field
@@ -56,7 +56,6 @@ def new_game(specs: Sequence[PlayerSpec], options: Mapping[str, Any], library: M
 
 
 def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
-    require_phase(state, "start")
     seat = seat_field(action, "seat", state["players"])
     state["first_player"] = seat
     return Applied(state, label("%(name)s is the first player (the youngest)", name=name(state, seat)))
@@ -64,7 +63,6 @@ def set_first_player(state: State, action: Action, actor: Actor) -> Applied:
 
 def advance(state: State, action: Action, actor: Actor) -> Applied:
     """The first player moves Beowulf on to the next episode."""
-    require_phase(state, "done", "start")
     if state["position"] >= LAST:
         raise RuleError("Beowulf's journey is over")
     move_on(state)
@@ -183,7 +181,6 @@ def set_specials_in_play(state: State, action: Action, actor: Actor) -> Applied:
     égale au nombre de joueurs [...] Les cartes non utilisées sont remises dans la boîte." The
     sources do not say which card carries which number: the table says so once, remembered for
     this player count and these rules."""
-    require_phase(state, "start")
     n, advanced = players(state), state["options"]["advanced"]
     if n >= 5:
         raise RuleError("With 5 players every special card is used")
@@ -246,7 +243,7 @@ def _position(state: State, action: Action) -> int:
         if state["position"] < 1:
             raise RuleError("Say which episode (1 to %(n)s)", n=LAST)
         return state["position"]
-    return int_field(action, "position", 1, LAST)
+    return action["position"]
 
 
 def _changes(action: Action, old: Mapping[str, Any]) -> dict[str, Any]:

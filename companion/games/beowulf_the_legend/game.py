@@ -6,11 +6,11 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (Action, Actor, Applied, GameKit, LibraryFile, OptionSpec, PlayerSpec, QuickScorer, RuleError, Score,
                     State, View, _, at_table, bool_field)
-from . import flow, quick_form, views
+from . import flow, quick_form, rewards, treasure, views
 from .actions import ACTIONS
 from .board import GAME_KEY, export_board, import_board
-from .box import told
-from .episode import end_when_revealed
+from .box import name, told
+from .episode import end_when_revealed, why_not
 from .quick import EXAMPLE, REQUEST_SCHEMA, RESPONSE_SCHEMA, quick_score
 from .scoring import breakdown, holdings_of, places, total
 
@@ -52,6 +52,27 @@ class BeowulfLegend(GameKit):
         if applied.state["phase"] == "final":  # waiting for face-down values: done once none is missing
             end_when_revealed(applied.state)
         return applied
+
+    def not_now(self, state: State, phases: tuple[str, ...]) -> RuleError:
+        return why_not(state, phases)
+
+    def acting_seats(self, state: State) -> Sequence[int]:
+        """Whose turn it is for the who=ACTING moves: the reward pick's picker, the treasure bid's bidder.
+        (A minor episode's answers are a player's own, in any order: minor.py applies them in turn.)"""
+        if state["phase"] in ("picks", "bid_reward"):
+            due = rewards.picker(state)
+            return () if due is None else (due,)
+        if state["phase"] == "bid":
+            return (treasure.bidder(state),)
+        return ()
+
+    def not_your_turn(self, state: State, action: Action) -> RuleError:
+        if state["phase"] == "bid":
+            return RuleError("It is %(name)s's turn to bid", name=name(state, treasure.bidder(state)))
+        due = rewards.picker(state)
+        if due is None:
+            return why_not(state, ("picks",))
+        return RuleError("It is %(name)s's turn to pick a reward space", name=name(state, due))
 
     def view(self, state: State, seat: int | None) -> View:
         scores = self.final_scores(state)

@@ -7,10 +7,9 @@ special card played, a slip to correct — so that the tracked holdings always m
 
 from __future__ import annotations
 
-from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field,
-                    int_field, label)
-from .board import MAX_TOKEN_VALUE, token_mix
-from .box import (FACES, HEALS, KIND_NAMES, TOKEN_KINDS, add_scratch, add_wound, card_name, enter_value, give_back,
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label
+from .board import token_mix
+from .box import (FACES, KIND_NAMES, add_scratch, add_wound, card_name, enter_value, give_back,
                   give_special, heal, held, name, play_special, rest, scratch_news, scratch_taken, take_token, term,
                   token_of, told)
 from .icons import parse_icon
@@ -18,11 +17,9 @@ from .icons import parse_icon
 
 def enter_token(state: State, action: Action, actor: Actor) -> Applied:
     """The owner enters what a face-down token shows; "le regarde et le pose face caché devant lui"."""
-    if actor.seat is None:
-        raise RuleError("Enter a token's value from your own phone")
-    seat = actor.seat
-    token = token_of(state, seat, action.get("token"))
-    value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
+    seat = actor.seat  # who=OWN_SEAT: the owner's own phone; the token must be among their own
+    token = token_of(state, seat, action["token"])
+    value = action["value"]
     face = action.get("face") if token["kind"] == "alliance" else None
     enter_value(state, seat, token, value, face)
     # The label says that a value was entered, never which: every phone sees it.
@@ -32,10 +29,8 @@ def enter_token(state: State, action: Action, actor: Actor) -> Applied:
 
 def take_token_by_hand(state: State, action: Action, actor: Actor) -> Applied:
     seat = acting_seat(state, action, actor)
-    kind = choice_field(action, "kind", TOKEN_KINDS)
-    value = 0
-    if kind in FACES and action.get("value") not in (None, "", 0, "0"):
-        value = int_field(action, "value", 1, MAX_TOKEN_VALUE)
+    kind = action["kind"]
+    value = action.get("value", 0) if kind in FACES else 0  # 0: the owner enters it later
     take_token(state, seat, kind, value)
     return Applied(state, by_hand(label(TAKEN[kind], name=name(state, seat))))
 
@@ -47,10 +42,8 @@ def by_hand(event: Label) -> Label:
 
 
 def return_token(state: State, action: Action, actor: Actor) -> Applied:
-    if actor.seat is None:
-        raise RuleError("Give back a token from your own phone")
-    seat = actor.seat
-    token = token_of(state, seat, action.get("token"))
+    seat = actor.seat  # who=OWN_SEAT: the owner's own phone; the token must be among their own
+    token = token_of(state, seat, action["token"])
     if state["phase"] == "bid" and token["id"] in state["step"]["revealed"][seat]:
         raise RuleError("That token lies face up in the bid")
     give_back(state, seat, token)
@@ -102,7 +95,7 @@ def take_wound(state: State, action: Action, actor: Actor) -> Applied:
 
 def heal_by_hand(state: State, action: Action, actor: Actor) -> Applied:
     seat = acting_seat(state, action, actor)
-    what = choice_field(action, "what", HEALS)
+    what = action["what"]
     heal(state, seat, what)
     return Applied(state, by_hand(label("%(name)s heals: %(what)s given back", name=name(state, seat),
                                         what=term(HEAL_NAMES[what]))))
@@ -116,7 +109,7 @@ def use_special(state: State, action: Action, actor: Actor) -> Applied:
     seat = acting_seat(state, action, actor)
     card = str(action.get("card") or "")
     if card == "warriors_rest":
-        rest(state, seat, int_field(action, "scratches", 1, 2) if action.get("scratches") not in (None, "") else 2)
+        rest(state, seat, action.get("scratches", 2))
     else:
         play_special(state, seat, card)
     return Applied(state, label("%(name)s plays %(card)s", name=name(state, seat), card=card_name(card)))

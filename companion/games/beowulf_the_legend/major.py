@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label, require_host,
-                    seat_field)
+from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, label, seat_field
 from .box import add_scratch, name, play_special, scratch_news, scratch_taken, told
-from .episode import current, players, require_kind, require_phase
+from .episode import current, players, require_kind
 from .rewards import start_picks
 from .seats import distance, list_field
 
@@ -47,7 +46,6 @@ def _counts(state: State, action: Action) -> list[int]:
 
 def enter_symbols(state: State, action: Action, actor: Actor) -> Applied:
     """Simultaneous majors and Death of Beowulf: the symbols each player revealed."""
-    require_phase(state, "contest")
     require_kind(state, "simultaneous", "death")
     counts = _counts(state, action)
     markers = markers_by_count(counts, state["first_player"])
@@ -74,8 +72,6 @@ def tied_groups(state: State) -> list[list[int]]:
 def settle_tie(state: State, action: Action, actor: Actor) -> Applied:
     """The host puts one of the tied players ahead of the others in their group (before any pick):
     the rulebook leaves a tie at Death of Beowulf to the table (l.311)."""
-    require_host(actor)
-    require_phase(state, "picks")
     seat = seat_field(action, "first", state["players"])
     group = next((g for g in tied_groups(state) if seat in g), None)
     if group is None:
@@ -95,7 +91,6 @@ def drop_out(state: State, action: Action, actor: Actor) -> Applied:
     """Turn-order majors: "Si vous ne savez pas, ou si vous ne voulez pas, [égaler] le plus grand nombre
     de symboles [...] vous êtes éliminé de l'épisode [...] prendre le marqueur de position avec le
     chiffre le plus élevé disponible." A failed risk puts the player out with a scratch."""
-    require_phase(state, "contest")
     require_kind(state, "turn_order")
     seat = acting_seat(state, action, actor)
     step = state["step"]

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, evolve,
-                    label, nlabel, nmsg, require_host, seat_field)
+                    label, nlabel, nmsg, seat_field)
 from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
                   scratch_taken, shows, take_token, told, token_of, why_not_take)
-from .episode import current, finish, require_kind, require_phase
+from .episode import current, finish, require_kind
 from .seats import clockwise_from, list_field, require_owner
 
 Notes = list[dict[str, Any]]
@@ -55,7 +55,6 @@ def _answer(state: State, action: Action, actor: Actor, kinds: tuple[str, ...], 
     d'une montre": the order matters (a token value may run out, l.124), so a later answer waits
     for the earlier ones; it never decides for them.
     """
-    require_phase(state, "minor")
     require_kind(state, *kinds)
     _check_episode(state, action)
     seat = acting_seat(state, action, actor)
@@ -232,8 +231,8 @@ def _owner_seat(state: State, action: Action, actor: Actor) -> int:
 
 def _break_ranks(state: State, action: Action, actor: Actor, seat: int) -> Notes:
     """"retourner deux jetons gloire ou deux jetons gloire/alliance pour pouvoir défausser un tuile
-    blessure ou toutes vos tuiles égratignure" — which tokens go back is the owner's secret."""
-    require_owner(state, actor, seat)
+    blessure ou toutes vos tuiles égratignure" — which tokens go back is the owner's secret
+    (take_opportunity checked the owner's phone)."""
     ids = {str(i) for i in list_field(action, "tokens")}
     if len(ids) != 2:
         raise RuleError("Choose exactly 2 fame tokens to give back")
@@ -360,7 +359,6 @@ def end_minor(state: State, action: Action, actor: Actor) -> Applied:
     cannot decide for those players. At a Selection and at Break Ranks?, where each player answers
     for themselves, only the host may pass for the players who have not answered.
     """
-    require_phase(state, "minor")
     record = current(state)
     kind, which = record["kind"], record.get("opportunity", "")
     _check_episode(state, action)

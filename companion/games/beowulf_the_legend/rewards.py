@@ -14,7 +14,7 @@ from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_se
 from .board import MAJOR
 from .box import (KIND_NAMES, add_scratch, add_wound, give_special, heal, heal_choices, heal_terms, holds,
                   name, note, play_special, scratch_news, take_token, term, told, why_not_take)
-from .episode import current, finish, players, require_phase
+from .episode import current, finish, players
 from .icons import PENALTIES, Icon, parse_space
 
 GAINS = ("fame", "treasure", "alliance", "special")  # a pick is refused when these cannot be given
@@ -41,7 +41,6 @@ def picker(state: State) -> int | None:
 
 
 def pick_space(state: State, action: Action, actor: Actor) -> Applied:
-    require_phase(state, "picks", "bid_reward")
     seat = acting_seat(state, action, actor)
     due = picker(state)
     if seat != due:

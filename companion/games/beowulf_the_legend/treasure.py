@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..base import Action, Actor, Applied, RuleError, State, acting_seat, label
 from .box import give_back, name, needs_value, shows, token_of
-from .episode import players, require_kind, require_phase
+from .episode import players, require_kind
 from .major import markers_by_count
 from .rewards import start_picks
-from .seats import clockwise_from, require_owner
+from .seats import clockwise_from
 
 
 def begin_bid(state: State) -> None:
@@ -38,10 +38,10 @@ def revealed_total(state: State, seat: int) -> int:
 
 
 def reveal_treasure(state: State, action: Action, actor: Actor) -> Applied:
-    require_phase(state, "bid")
-    seat = bidder(state)
-    require_owner(state, actor, seat)
-    token = token_of(state, seat, action.get("token"))
+    seat = actor.seat  # who=OWN_SEAT: the bidder's own phone; the token must be among their own
+    if seat != bidder(state):
+        raise RuleError("It is %(name)s's turn to bid", name=name(state, bidder(state)))
+    token = token_of(state, seat, action["token"])
     if not shows(token, "treasure") or token["value"] is None:
         raise RuleError("Reveal a treasure token, or an alliance token showing treasure, whose value you have entered")
     revealed = state["step"]["revealed"][seat]
@@ -64,7 +64,6 @@ def _next_turn(state: State, turn: int) -> None:
 def drop_bid(state: State, action: Action, actor: Actor) -> Applied:
     """"vous retournez face cachée les jetons trésor que vous aviez précédemment joués et vous les
     ajoutez aux jetons trésor que vous avez récoltés" — nothing is lost."""
-    require_phase(state, "bid")
     seat = acting_seat(state, action, actor)
     if seat != bidder(state):
         raise RuleError("It is %(name)s's turn to bid", name=name(state, bidder(state)))
@@ -99,7 +98,6 @@ def reveal_treasures(state: State, action: Action, actor: Actor) -> Applied:
     reçoit le marqueur de position avec le chiffre 1 [...] Tous les joueurs replacent ensuite leurs
     jetons trésor face visible à côté du plateau de jeu." Ties: as in a simultaneous major (the
     rulebook's "comme d'habitude"; the tie rule is not restated)."""
-    require_phase(state, "contest")
     require_kind(state, "recover_treasures")
     waiting = [p["name"] for p in state["players"]
                if any(needs_value(t) and t["kind"] in ("treasure", "alliance") for t in p["tokens"])]

@@ -116,7 +116,8 @@ def test_a_taken_space_cannot_be_picked_again(table):
 def test_a_player_picks_from_their_own_phone_or_the_hosts_only(table):
     table.jump_to(3)
     table.do("enter_symbols", counts=[3, 2, 1, 0])
-    assert "Only Sandra or the host" in table.refused("pick_space", Actor(MARTHA), seat=SANDRA, space=1)
+    # Another phone is told whose turn it is (who=ACTING), whatever seat it names.
+    assert table.refused("pick_space", Actor(MARTHA), seat=SANDRA, space=1) == "It is Sandra's turn to pick a reward space"
     table.do("pick_space", Actor(SANDRA), space=1)  # seat defaults to the phone's own
     assert table.state["specials"]["blessing"]["holder"] == SANDRA
 
