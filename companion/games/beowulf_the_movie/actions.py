@@ -10,7 +10,7 @@ from __future__ import annotations
 from .box import ABILITY_KEYS, FIGURE_KINDS, MAX_SIDE, MAX_TILE_VALUE
 from . import moves
 from .moves import MAX_CORRECTION, SQUARE_KINDS
-from ..base import HOST, ActionSpec, _, fields as _object, spec
+from ..base import ANY_SEAT, HOST, ActionSpec, _, fields as _object, spec
 
 _ROW = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Row, from 0 (top)"}
 _COL = {"type": "integer", "minimum": 0, "maximum": MAX_SIDE - 1, "description": "Column, from 0 (left)"}
@@ -102,7 +102,8 @@ ACTIONS: dict[str, ActionSpec] = {
         stale_ok=True, phases=BOARD + PLAY + SCORED),
     "set_first_player": spec(
         _("Record who starts this act (Act I: the youngest player)"), moves.set_first_player,
-        _object(["seat"], seat={"type": "integer", "minimum": 0}), phases=BOARD + PLAY),
+        # Any phone names the youngest player, as the table agrees (not a move for one's own seat).
+        _object(["seat"], seat={"type": "integer", "minimum": 0}), who=ANY_SEAT, phases=BOARD + PLAY),
     "set_turn": spec(
         _("Host: correct whose turn it is (a player passed, or a turn was not entered)"), moves.set_turn,
         _object(["seat"], seat={"type": "integer", "minimum": 0}), who=HOST, phases=BOARD + PLAY + SCORED),
