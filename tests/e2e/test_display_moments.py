@@ -11,6 +11,7 @@ goes through every moment and both sizes, so a game costs a few page loads, not 
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from companion.games import registry
@@ -23,6 +24,10 @@ TVS = [(1920, 1080), (1280, 720)]
 SCHEMES = ("light", "dark")
 SMALLEST_SHARE = 0.022  # of the screen's height: the house style's floor for the display's type
 EVERY_GAME_HAS = ("setup", "mid", "finished")
+PHONE = (390, 844)
+# axe-core in full on the light page; the dark page differs only in its colours.
+AXE_LIGHT = {"resultTypes": ["violations"]}
+AXE_DARK = {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast"]}}
 
 # The smallest type of any text a person sees (SVG text at the size it is drawn), with where it is.
 SMALLEST_TEXT = """() => {
@@ -52,12 +57,25 @@ def test_every_game_in_the_registry_has_its_moments_built():
         assert set(EVERY_GAME_HAS) <= set(MOMENTS[key]), f"{key}: missing {set(EVERY_GAME_HAS) - set(MOMENTS[key])}"
 
 
+def axe_violations(axe: Axe, page, scheme: str) -> list[str]:
+    """Every axe-core violation, of any impact, with every panel of the page opened."""
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')",
+                           polling=50)
+    found = axe.run(page, options=AXE_LIGHT if scheme == "light" else AXE_DARK).response["violations"]
+    return [f"{v['impact']} {v['id']} ({len(v['nodes'])}): " + "; ".join(str(n["target"][0]) for n in v["nodes"][:3])
+            for v in found]
+
+
 @pytest.mark.parametrize("game", sorted(registry()))
 def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server, new_phone, game):
+    """… and axe-core finds nothing on it, nor on a seated phone's page at the same moment, with
+    every panel opened, light and dark."""
     tables = {moment: build(server.url) for moment, build in MOMENTS[game].items()}
-    failures = []
+    failures, axe = [], Axe()
     for scheme in SCHEMES:
         tv = new_phone(*TVS[0], color_scheme=scheme)
+        phone = new_phone(*PHONE, color_scheme=scheme)
         for moment, table in tables.items():
             tv.set_viewport_size({"width": TVS[0][0], "height": TVS[0][1]})
             tv.goto(f"{server.url}/t/{table.token}/display")
@@ -65,6 +83,14 @@ def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server
             controls = tv.evaluate(CONTROLS)
             if controls:
                 failures.append(f"{game} {moment} {scheme}: controls on the display: {controls[:5]}")
+            if table.seats:
+                table.sit(phone, 0)
+                expect(phone.locator("#board")).to_be_visible()
+            else:  # a finished game brought in by import has no phones: its seat picker, then
+                phone.goto(f"{server.url}/t/{table.token}")
+                expect(phone.locator("main")).to_be_visible()
+            for where, page in (("display", tv), ("phone", phone)):
+                failures += [f"{game} {moment} {where} {scheme}: axe {line}" for line in axe_violations(axe, page, scheme)]
             for width, height in TVS:
                 tv.set_viewport_size({"width": width, "height": height})
                 name = f"display-{game}-{moment.replace(' ', '-')}-{width}x{height}-{scheme}"
