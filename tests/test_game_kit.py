@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from companion.games import registry
-from companion.games.base import HOST, OWN_SEAT, WHO, Actor, PlayerSpec, RuleError
+from companion.games.base import ACTING, HOST, OWN_SEAT, WHO, Actor, GameKit, PlayerSpec, RuleError
 
 GAMES = sorted(registry())
 COLOURS = ("red", "blue", "green", "yellow")
@@ -63,7 +63,7 @@ def test_a_move_changes_a_copy_never_the_state_it_was_given():
 # Every row of every game's move table that declares who may make it, read from the tables.
 ROWS_BY_WHO = {who: [(key, name) for key in GAMES for name, row in registry()[key].actions.items()
                      if row.who == who and row.offered]
-               for who in (HOST, OWN_SEAT)}
+               for who in (HOST, OWN_SEAT, ACTING)}
 
 
 @pytest.mark.parametrize("key, move", ROWS_BY_WHO[HOST])
@@ -87,6 +87,61 @@ def test_every_own_seat_move_refuses_the_host_and_another_seats_phone(key, move)
     for actor, action in ((Actor(None, host=True), {"type": move}), (Actor(0), {"type": move, "seat": 1})):
         with pytest.raises(RuleError, match="^Only the player themselves can do this, from their own phone.$"):
             game.apply(state, action, actor)
+
+
+@pytest.mark.parametrize("key, move", ROWS_BY_WHO[ACTING])
+def test_every_acting_move_refuses_a_phone_whose_turn_it_is_not_before_its_handler_runs(key, move, monkeypatch):
+    """A row declared who=ACTING: in the move's phase, a phone whose seat the game does not wait for
+    is refused with the game's own words (``not_your_turn``) and nothing changes; the host is not
+    refused for who they are (the host keeps the table going for anyone)."""
+    game = registry()[key]
+    row = game.actions[move]
+    state = new_state(game)
+    before = copy.deepcopy(state)
+    monkeypatch.setattr(game, "phase_of", lambda _state: row.phases[0] if row.phases else None)
+    monkeypatch.setattr(game, "acting_seats", lambda _state: (0,))
+    monkeypatch.setattr(game, "not_your_turn", lambda _state, _action: RuleError("not your turn (the game's words)"))
+    with pytest.raises(RuleError, match=r"^not your turn \(the game's words\)$"):
+        game.apply(state, {"type": move}, Actor(1))
+    assert state == before
+    try:
+        game.apply(state, {"type": move}, Actor(None, host=True))
+    except (RuleError, KeyError, IndexError, TypeError) as refused:  # the patched phase is not a real state
+        assert "not your turn" not in str(refused)
+
+
+@pytest.mark.parametrize("key", sorted({key for key, _move in ROWS_BY_WHO[ACTING]}))
+def test_a_game_with_acting_moves_says_whose_turn_it_is(key):
+    """Without ``acting_seats`` no player's phone could ever make a who=ACTING move."""
+    assert type(registry()[key]).acting_seats is not GameKit.acting_seats
+
+
+# Every row whose phases the game's opening step is not in: refused there, in the game's words.
+OUT_OF_PHASE = [(key, name) for key in GAMES for name, row in registry()[key].actions.items()
+                if row.offered and row.phases
+                and registry()[key].phase_of(new_state(registry()[key])) not in row.phases]
+
+
+def test_some_moves_of_every_game_with_phases_are_out_of_phase_at_the_start():
+    """The check below is not empty: every game that declares phases has moves the start refuses."""
+    with_phases = {key for key in GAMES if any(row.phases for row in registry()[key].actions.values())}
+    assert with_phases and with_phases == {key for key, _move in OUT_OF_PHASE}
+
+
+@pytest.mark.parametrize("key, move", OUT_OF_PHASE)
+def test_every_move_out_of_its_phases_is_refused_in_the_games_words_and_changes_nothing(key, move):
+    """The kit checks a row's phases before the handler runs; the refusal is the game's ``not_now``
+    (what the table waits for), never a handler's error about missing fields."""
+    game = registry()[key]
+    row = game.actions[move]
+    state = new_state(game)
+    before = copy.deepcopy(state)
+    actor = Actor(None, host=True) if row.who in (HOST, ACTING) else Actor(0)
+    expected = str(game.not_now(state, row.phases))
+    with pytest.raises(RuleError) as refused:
+        game.apply(state, {"type": move}, actor)
+    assert str(refused.value) == expected
+    assert state == before
 
 
 def test_the_kit_checks_the_rows_schema_before_the_handler_and_hands_it_numbers():

@@ -441,17 +441,6 @@ def acting_seat(state: State, action: Mapping[str, Any], actor: Actor, default: 
     return seat
 
 
-def require_phase(state: State, *phases: str,
-                  why_not: Callable[[State, tuple[str, ...]], RuleError]) -> None:
-    """The move belongs to one of ``phases``; otherwise ``why_not`` says what the table waits for.
-
-    Each game words its own reasons (what it waits for depends on the game), so each passes
-    its ``why_not``; a move after the game is over never gets here (``GameKit.apply``).
-    """
-    if state["phase"] not in phases:
-        raise why_not(state, phases)
-
-
 # --- helpers every game uses -------------------------------------------------------------
 
 def evolve(state: State) -> State:
