@@ -59,16 +59,21 @@ def _leave_out(config, items, left_out) -> None:
         items[:] = [item for item in items if id(item) not in gone]
 
 
+def _same_on_any_database(item) -> bool:
+    return bool(item.get_closest_marker("looks") or item.get_closest_marker("any_database"))
+
+
 def _order(config, items):
     """Two rules that keep the suite's time down (issue #13):
 
-    - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen): the
-      database behind the page cannot change that, so it runs on SQLite only; everything a
-      database can change (live updates, concurrency, crash safety) runs on both.
+    - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen), one
+      marked ``any_database`` checks something else no database changes (a quick scorer's page,
+      a phone's language): it runs on SQLite only; everything a database can change (moves, live
+      updates, concurrency, crash safety, privacy) runs on both.
     - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
       workers, a long test that starts last leaves one worker idle while it runs.
     """
-    _leave_out(config, items, [item for item in items if item.get_closest_marker("looks") and getattr(item, "callspec", None)
+    _leave_out(config, items, [item for item in items if _same_on_any_database(item) and getattr(item, "callspec", None)
                                and item.callspec.params.get("backend", "sqlite") != "sqlite"])
     items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2)
 

@@ -186,6 +186,7 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
     screenshot(bob, "beowulf-movie-act-scored-360")
 
 
+@pytest.mark.any_database  # the quick page scores what it is sent; the remembered size is test_library's
 def test_the_quick_act_scorer_shows_every_figures_score_on_the_grid(server, new_phone):
     """No game tracked: a 2 × 3 grid tapped in square by square.
 
@@ -261,6 +262,7 @@ def act_i_cells():
     return cells
 
 
+@pytest.mark.any_database
 def test_a_27_piece_act_i_board_is_entered_on_the_quick_page_in_at_most_60_taps_without_scrolling(server, new_phone):
     """Issue #15's target at 390 × 844: the quick act page starts at the size this server remembers
     for Act I, every tap lands on something already in view, the page never scrolls or reloads."""

@@ -173,6 +173,7 @@ def test_a_kept_move_made_on_a_board_the_table_has_left_is_refused_and_the_next_
     assert table(server, token)["version"] == 1  # Bob's move only
 
 
+@pytest.mark.any_database  # what the phone's service worker keeps
 def test_the_rules_reference_a_phone_has_opened_stays_readable_offline(server, new_phone):
     from tests.e2e.mid_game import legend
 

@@ -15,6 +15,8 @@ from companion.games.beowulf_the_legend.quick_form import from_form
 from companion.games.beowulf_the_legend.quick import EXAMPLE
 from tests.helpers import csrf_of
 
+pytestmark = pytest.mark.any_database  # a quick count stores nothing
+
 URL = "/score/beowulf-the-legend"
 TOKEN_LISTS = ("fame", "treasure", "alliance_fame", "alliance_treasure")
 COUNTS = ("misfortune", "wounds", "double_wounds", "scratches")
