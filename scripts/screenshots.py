@@ -1,4 +1,5 @@
-"""scripts/screenshots: docs/screenshots/<game>-display.png and <game>-phone.png, regenerated."""
+"""scripts/screenshots: docs/screenshots/<game>-display.png (mid-play), <game>-setup-display.png,
+<game>-finished-display.png and <game>-phone.png, regenerated."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.conftest import Server, dispose, make_app  # noqa: E402
+from tests.conftest import Server  # noqa: E402
+from tests.databases import migrate  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, FLAGS  # noqa: E402
-from tests.e2e.mid_game import GAMES  # noqa: E402
+from tests.e2e.mid_game import MOMENTS  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 # The phone whose move it is in each mid-play table (mid_game.py says who that is).
@@ -27,15 +29,19 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="companion-screenshots-"))
     database = f"sqlite:///{work / 'companion.db'}"
-    dispose(make_app(database, work))
+    migrate(database, work / "instance")
     server = Server(database, work)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            for game, build in GAMES.items():
-                table = build(server.url)
-                for name, size, scheme, seat, path in (("display", TV, "dark", None, "/display"),
-                                                       ("phone", PHONE, "light", ACTING_SEAT[game], "")):
+            for game, moments in MOMENTS.items():
+                tables = {moment: moments[moment](server.url) for moment in ("setup", "mid", "finished")}
+                for name, moment, size, scheme, seat, path in (
+                        ("setup-display", "setup", TV, "light", None, "/display"),
+                        ("display", "mid", TV, "dark", None, "/display"),
+                        ("finished-display", "finished", TV, "dark", None, "/display"),
+                        ("phone", "mid", PHONE, "light", ACTING_SEAT[game], "")):
+                    table = tables[moment]
                     context = browser.new_context(viewport=size, color_scheme=scheme, locale="en-GB")
                     page = context.new_page()
                     if seat is None:
