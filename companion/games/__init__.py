@@ -45,5 +45,11 @@ def package_of(key: str) -> str:
 
 
 def folder(key: str) -> Path:
-    """The folder that holds everything of one game (code, data, templates, static, README.md)."""
-    return Path(__file__).resolve().parent / package_of(key)
+    """The folder that holds everything of one game (code, data, templates, static, README.md):
+    wherever its package was found on this package's path (a test registers an example game from
+    a folder of its own, tests/test_adding_a_game.py)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{package_of(key)}")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent / package_of(key)
+    return Path(module.__file__ or "").resolve().parent
