@@ -347,7 +347,8 @@ def test_a_game_without_private_values_shows_every_seat_the_same_view():
             continue
         players = [PlayerSpec(NAMES[i], COLOURS[i]) for i in range(game.max_players)]
         state = game.setup(players, {o.key: o.default for o in game.options}, {})
-        views = [{k: v for k, v in game.view(state, seat).items() if k != "seat"}  # "seat": who is looking
+        # "seat": who is looking; "owed": what that seat owes the table now (the "your move" bar)
+        views = [{k: v for k, v in game.view(state, seat).items() if k not in ("seat", "owed")}
                  for seat in [None, *range(game.max_players)]]
         assert all(view == views[0] for view in views), game_key
 
