@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, choice_field, evolve,
+from ..base import (Action, Actor, Applied, Label, RuleError, State, _, acting_seat, bool_field, evolve,
                     label, nlabel, nmsg, seat_field)
 from .box import (add_scratch, give_back, heal, heal_choices, heal_terms, name, note, play_special, scratch_news,
                   scratch_taken, shows, take_token, told, token_of, why_not_take)
@@ -141,7 +141,7 @@ def take_risk(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def _risk(state: State, action: Action, actor: Actor, seat: int) -> Label:
-    outcome = choice_field(action, "outcome", ("kept", "failed"))
+    outcome = action["outcome"]  # "kept" or "failed": the row's schema, also for an answer kept for its turn
     resolve, rest = bool_field(action, "resolve"), bool_field(action, "warriors_rest")
     if outcome == "kept" and (resolve or rest):
         raise RuleError("Beowulf's Resolve and The Warrior's Rest only help when a risk fails")
@@ -287,7 +287,7 @@ def choose_selection(state: State, action: Action, actor: Actor) -> Applied:
 
 
 def _selection(state: State, action: Action, actor: Actor, seat: int) -> Label:
-    option = choice_field(action, "option", SELECTION)
+    option = action["option"]  # one of SELECTION: the row's schema
     reason = why_not_select(state, seat, option)
     if reason:
         msg, args = reason["msg"], reason["args"]
