@@ -205,7 +205,8 @@ def acting_seats(state: State) -> tuple[int, ...]:
     """The seat the step waits for: the penalised player, the first to convert, the trump's chooser."""
     phase = state["phase"]
     if phase == "penalty":
-        return (penalty.current(state)["seat"],)
+        due = penalty.current(state)
+        return (due["seat"],) if due else ()
     if phase == "convert":
         return (state["round_end"]["first"],)
     if phase == "trump":
@@ -215,7 +216,10 @@ def acting_seats(state: State) -> tuple[int, ...]:
 
 def whose_turn(state: State) -> RuleError:
     """A who=ACTING move from another player's phone, in the step's own words."""
-    phase, (seat,) = state["phase"], acting_seats(state)
+    phase, seats = state["phase"], acting_seats(state)
+    if not seats:
+        return waiting_for(state, ())
+    seat = seats[0]
     if phase == "penalty":
         return RuleError("It is %(player)s's turn to move an apprentice back.", player=_name(state, seat))
     if phase == "convert":
