@@ -190,6 +190,7 @@ def test_over_https_the_session_and_language_cookies_are_secure(client):
 
 @pytest.mark.parametrize("target", ["/\t/evil.example", "/\n/evil.example", "/\\evil.example", "//evil.example",
                                     "https://evil.example", "/\u3000/evil.example", "evil.example"])
+@pytest.mark.any_database
 def test_the_language_switch_only_goes_back_to_a_page_of_this_site(client, target):
     csrf = csrf_of(client.get("/new/scorepad").get_data(as_text=True))
     response = client.post("/lang", data={"csrf_token": csrf, "lang": "fr", "next": target})
@@ -299,6 +300,7 @@ def test_undo_under_contention_retries_and_never_gives_up(app, client, monkeypat
 
 
 @pytest.mark.parametrize("game_key, path", [("adventure-land", ""), ("beowulf-the-legend", ""), ("beowulf-the-movie", "act")])
+@pytest.mark.any_database
 def test_quick_scores_refuse_a_name_with_a_control_character(client, game_key, path):
     scorer = registry()[game_key].quick_scorers[path]
     body = json.loads(json.dumps(scorer.example))

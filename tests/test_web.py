@@ -152,6 +152,7 @@ def test_the_board_fragment_answers_204_when_nothing_changed(client):
     assert client.get(f"/t/{token}/board?since=0").status_code == 200
 
 
+@pytest.mark.any_database
 def test_static_files_are_served_from_this_server_not_a_cdn(client):
     html = client.get("/").get_data(as_text=True)
     scripts = re.findall(r'<script src="([^"]+)"', html)
@@ -160,6 +161,7 @@ def test_static_files_are_served_from_this_server_not_a_cdn(client):
         assert response.status_code == 200 and b"htmx" in response.data
 
 
+@pytest.mark.any_database
 def test_a_static_url_names_the_files_content_and_is_cached_for_a_year(app, client, tmp_path):
     """Every reference to a static file carries a hash of its content (made once per file, not
     once per icon on a board); a phone keeps the file a year, and a changed file is a new URL."""
@@ -224,6 +226,7 @@ def test_the_home_page_groups_each_games_start_and_quick_score_in_one_box(client
     assert "Quick score" not in boxes["scorepad"] + boxes["stonehenge"]
 
 
+@pytest.mark.any_database
 def test_an_options_help_is_its_own_paragraph_tied_to_its_control(client):
     html = client.get("/new/beowulf-the-legend").get_data(as_text=True)
     assert re.search(r'<input type="checkbox" name="harsh"[^>]*aria-describedby="help-harsh"', html)
@@ -243,6 +246,7 @@ def test_a_history_line_gets_the_icon_of_the_piece_it_names():
     assert history_icon("stonehenge", label("%(name)s takes a wound")) is None  # another game's words
 
 
+@pytest.mark.any_database
 def test_a_games_stylesheet_is_served_from_its_folder_with_its_hash(client):
     """A game's CSS lives in companion/games/<package>/static/: a page of that game links it by
     its content's hash, and the phone keeps it a year."""
