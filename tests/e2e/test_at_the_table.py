@@ -75,11 +75,11 @@ def test_the_table_display_shows_the_public_state_in_large_type(server, new_phon
     writer = requests.Session()
     writer.post(f"{server.url}/api/tables/{token}/seats/0/claim", json={}, timeout=10)
     writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "write_secret", "points": 5150}, timeout=10)
-    writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 2, "points": 12},
+    writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 12},
                 timeout=10)
     display = new_phone(width=size[0], height=size[1])
     display.goto(f"{server.url}/t/{token}/display")
-    expect(display.locator("#player-2 .total")).to_have_text("12")
+    expect(display.locator("#player-0 .total")).to_have_text("12")  # the face-down 5150 is not in it
     assert "5150" not in display.content()
     assert display.locator("#board form").count() == 0  # the display shows, it does not act
     font = display.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
@@ -88,19 +88,20 @@ def test_the_table_display_shows_the_public_state_in_large_type(server, new_phon
     assert no_overflow, "the display scrolls sideways"
     screenshot(display, f"display-{size[0]}x{size[1]}")
     # It follows the table live.
-    writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 2, "points": 1},
+    writer.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 1},
                 timeout=10)
-    expect(display.locator("#player-2 .total")).to_have_text("13", timeout=3000)
+    expect(display.locator("#player-0 .total")).to_have_text("13", timeout=3000)
 
 
 def test_a_refused_move_says_why_where_the_phone_is_looking_and_a_tap_puts_it_away(server, new_phone):
     _, token = seated_table(server, new_phone)
     ann = new_phone(height=500)  # a short screen: the board is taller than it
     take_seat(ann, server, token, "Ann")
-    row = ann.locator("form.add-points").filter(has_text="Bob")
+    row = ann.locator("form.add-points").filter(has_text="Ann")  # a player enters their own points
     row.scroll_into_view_if_needed()
     ann.mouse.wheel(0, 300)
-    row.get_by_role("button", name="Add").click()  # no points entered: refused
+    row.locator("input[name=points]").fill("0")
+    row.get_by_role("button", name="Add").click()  # 0 points: refused ("Enter some points first.")
     notice = ann.locator("#board > .notice")
     expect(notice).to_be_visible()
     assert ann.evaluate("window.scrollY") > 0, "the board should have been scrolled for this test to mean anything"
