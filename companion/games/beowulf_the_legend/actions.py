@@ -14,6 +14,7 @@ from . import flow, holdings, major, minor, rewards, treasure
 from .board import EPISODES, KINDS, MAX_TOKEN_VALUE, OPPORTUNITIES
 from .box import FACES, HEALS, TOKEN_KINDS
 from .icons import PENALTIES
+from .major import MAX_SYMBOLS
 from .minor import SELECTION
 from .reference import NAMED_EPISODES, SYMBOLS
 
@@ -102,7 +103,8 @@ ACTIONS = {
     "enter_symbols": spec(
         _("Simultaneous major or Death of Beowulf: the symbols each player revealed, in seat order"),
         major.enter_symbols,
-        _schema(("counts",), counts={"type": "array", "items": {"type": "integer", "minimum": 0}}), phases=CONTEST),
+        _schema(("counts",), counts={"type": "array", "items": {"type": "integer", "minimum": 0,
+                                                                 "maximum": MAX_SYMBOLS}}), phases=CONTEST),
     "drop_out": spec(
         _("Turn-order major: a player drops out (with a scratch after a failed risk); Beowulf's Resolve "
           "cancels the failure and the player plays on"), major.drop_out,

@@ -13,7 +13,7 @@ from ..base import Action, Actor, Applied, Label, RuleError, State, _, acting_se
 from .box import add_scratch, name, play_special, scratch_news, scratch_taken, told
 from .episode import current, players, require_kind
 from .rewards import start_picks
-from .seats import distance, list_field
+from .seats import distance
 
 MAX_SYMBOLS = 60
 
@@ -31,16 +31,9 @@ def markers_by_count(counts: Sequence[int], first: int) -> list[int]:
 
 
 def _counts(state: State, action: Action) -> list[int]:
-    raw = list_field(action, "counts")
-    if len(raw) != players(state):
+    counts = list(action["counts"])  # each a whole number from 0 to MAX_SYMBOLS: the row's schema
+    if len(counts) != players(state):
         raise RuleError("Enter a symbol count for each of the %(n)s players", n=players(state))
-    counts = []
-    for value in raw:
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SYMBOLS:
-            raise RuleError("A symbol count is a whole number from 0 to %(hi)s", hi=MAX_SYMBOLS)
-        counts.append(value)
     return counts
 
 
