@@ -21,7 +21,7 @@ from .games import get as get_game
 from .games.base import Actor, Game, RuleError, State, _
 from .log import game_of
 from .models import Event, Seat, Snapshot, Table, utcnow
-from .seating import new_token, validate_options, validate_players
+from .seating import new_display_token, new_token, validate_options, validate_players
 
 FORMAT = "companion-game"
 FORMAT_VERSION = 1
@@ -240,7 +240,7 @@ def _store(game: Game, players: list[dict[str, str]], options: dict[str, Any], s
            rows: list[dict[str, Any]], times: list[datetime], host_device: str) -> Table:
     """The checked game written: its table, seats, setup and events, in one transaction (the
     events in one statement)."""
-    table = Table(token=new_token(), game=game.key, options=options, state=final,
+    table = Table(token=new_token(), display_token=new_display_token(), game=game.key, options=options, state=final,
                   version=len(rows), finished=True, host_device=host_device)
     table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
     db.session.add(table)

@@ -31,6 +31,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_display_token() -> str:
+    """The display link's token: as random as the join token, and another one."""
+    return secrets.token_urlsafe(24)
+
+
 def validate_players(players: list[Mapping[str, Any]], game: Game) -> list[dict[str, str]]:
     if not game.min_players <= len(players) <= game.max_players:
         raise RuleError("%(game)s takes %(min)s to %(max)s players.", game=game.title,
@@ -80,7 +85,7 @@ def validate_options(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
 def create_table(game: Game, players: list[dict[str, str]], options: dict[str, Any], host_device: str) -> Table:
     specs = [PlayerSpec(p["name"], p["colour"]) for p in players]
     state = game.setup(specs, options, library.facts(game.key))
-    table = Table(token=new_token(), game=game.key, options=options, state=state, version=0,
+    table = Table(token=new_token(), display_token=new_display_token(), game=game.key, options=options, state=state, version=0,
                   host_device=host_device)
     table.seats = [Seat(index=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(players)]
     db.session.add(table)

@@ -292,6 +292,7 @@ def test_every_game_has_a_privacy_scenario():
 def same_links_app(databases, tmp_path, monkeypatch):
     """An app whose every table gets the same token and request ids: two runs render alike."""
     monkeypatch.setattr(seating, "new_token", lambda: TOKEN)  # the same links, the same QR code
+    monkeypatch.setattr(seating, "new_display_token", lambda: TOKEN[::-1])
     app = make_app(databases.fresh("sqlite", tmp_path), tmp_path)
     app.jinja_env.globals["new_request_id"] = lambda: "request-id"
     yield app
