@@ -971,7 +971,7 @@ def tap_and_watch(pages: list, seat: int) -> tuple[float, float, list[float]]:
     phone painted the new board (ms, the machine's clock)."""
     page = pages[seat]
     version = int(page.locator("#board").get_attribute("data-version")) + 1
-    row = page.locator("form.add-points").nth(seat)
+    row = page.locator(f"form#add-points-{seat}")  # a player's phone offers its own row only
     row.locator("input.number-box").fill("1")
     row.get_by_role("button", name="Add", exact=True).tap()
     painted = []

@@ -104,9 +104,17 @@ def test_a_move_costs_the_same_few_queries_at_the_first_and_the_300th(client, ph
     assert first == ["SELECT", *write], first
     assert second == last == write, (second, last)
     for version, statements in enumerate(per_move, start=1):
-        # Every move is the same, but for the snapshot written every SNAPSHOT_EVERY versions.
-        expected = per_move[0 if version == 1 else 1] + (["INSERT"] if version % every == 0 else [])
-        assert sorted(statements) == sorted(expected), (version, statements)
+        # Every move is the same, but for the snapshot written every SNAPSHOT_EVERY versions: its
+        # INSERT, the read of the table's snapshots and, when some are due to go, their DELETE
+        # (log._snapshot_if_due keeps the setup and a few, not every one).
+        expected = per_move[0 if version == 1 else 1]
+        if version % every == 0:
+            extra = list(statements)
+            for statement in expected:
+                extra.remove(statement)
+            assert sorted(extra) in (["INSERT", "SELECT"], ["DELETE", "INSERT", "SELECT"]), (version, statements)
+        else:
+            assert sorted(statements) == sorted(expected), (version, statements)
 
 
 def test_a_tap_and_the_board_it_gets_back_are_one_transaction(client, phone, app, database_url):
