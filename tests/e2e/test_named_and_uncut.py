@@ -103,7 +103,7 @@ def test_a_seated_host_places_from_the_same_palette_as_a_guest(server, new_phone
     expect(host.locator("#sq-0-0")).to_be_in_viewport(ratio=1)
     table.tap(host.locator("#sq-0-0"), host, guest)
     expect(guest.locator("#sq-0-0")).to_have_class(re.compile(r"\bfigure\b"))
-    expect(guest.locator("#sq-0-0 .chip")).to_have_class(re.compile(r"c-brown"))
+    expect(guest.locator("#sq-0-0 .chip").first).to_have_class(re.compile(r"c-brown"))
     assert host.evaluate("window.scrollY") == 0
     assert host.evaluate(CUT_LABELS) == []
 
