@@ -596,18 +596,25 @@ def test_a_new_table_goes_through_the_setup_guide_and_reads_the_glossary_in_thre
     screenshot(mark, "legend-glossary-major-390")
     assert mark.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
 
-    # A French phone and a German phone: episode and card names in their language.
-    for lang, great_rewards, game in (("fr", "Great Rewards", "Beowulf : la Légende"),
-                                      ("de", "Reicher Lohn", "Beowulf: Die Legende")):
-        phone = new_phone(**PHONE_390)
-        phone.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
-        phone.goto(f"{server.url}/t/{token}/display")
-        expect(phone.locator("html")).to_have_attribute("lang", lang)
-        expect(phone.locator("body")).to_contain_text(game)
-        expect(phone.locator(".bl-path-card li.bl-cell").nth(1)).to_contain_text(great_rewards)
-        expect(phone.locator("#bl-reference")).to_contain_text("Beowulf's Daring")
-    phone.locator("#bl-glossary > summary").click()
-    expect(phone.locator("#bl-glossary")).to_contain_text("Eine doppelte Schriftrolle")
+    # A French and a German display: episode and card names in their language. The glossary is
+    # read on a phone, not the TV (issue #27: the display is read-only): Mark's phone in each language.
+    for lang, great_rewards, game, double_scroll in (
+            ("fr", "Great Rewards", "Beowulf : la Légende", "Deux rouleaux de parchemin"),
+            ("de", "Reicher Lohn", "Beowulf: Die Legende", "Eine doppelte Schriftrolle")):
+        tv = new_phone(**PHONE_390)
+        tv.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+        tv.goto(f"{server.url}/t/{token}/display")
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        expect(tv.locator("body")).to_contain_text(game)
+        expect(tv.locator(".bl-path-card li.bl-cell").nth(1)).to_contain_text(great_rewards)
+        expect(tv.locator("#bl-reference")).to_contain_text("Beowulf's Daring")
+        expect(tv.locator("#bl-glossary")).to_have_count(0)  # nobody taps a TV
+        mark.context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+        mark.reload()
+        expect(mark.locator("html")).to_have_attribute("lang", lang)
+        expect(mark.locator("#bl-glossary dt").first).to_be_hidden()
+        mark.locator("#bl-glossary > summary").click()
+        expect(mark.locator("#bl-glossary dt").filter(has_text=double_scroll)).to_be_visible()
 
 
 def test_two_phones_answer_break_ranks_out_of_turn_and_both_choices_stand(server, new_phone):
