@@ -113,10 +113,13 @@ PHONE_390 = {"width": 390, "height": 844}
 
 
 
-def take_a_gold_piece(page) -> int:
-    button = page.locator("#al-player-0").get_by_role("button", name="+ gold piece")
+def a_band_is_swept_away(page) -> int:
+    """Seat 0's own row in the players' list (its + gold piece moved up to its pickups, beside the
+    terrain cards): the water sprite sweeps one of its bands away, after the phone asks."""
+    button = page.locator("#al-player-0").get_by_role("button", name="Swept away").first
     button.scroll_into_view_if_needed()
     scrolled = page.evaluate("scrollY")
+    page.once("dialog", lambda dialog: dialog.accept())
     button.click()
     return scrolled
 
@@ -126,13 +129,20 @@ def take_a_gold_piece(page) -> int:
 # (None: the game has none outside a corrections panel).
 STEPS = {
     "beowulf-the-legend": (2, "#bl-step .btn.primary", None),
-    "adventure-land": (0, "#al-cards .btn.primary", take_a_gold_piece),
+    "adventure-land": (0, "#al-cards .btn.primary", a_band_is_swept_away),
     "stonehenge": (0, "#board .btn.primary", None),
     # A player's phone offers only its own points row now, near the top: no move far down.
     "scorepad": (0, "#my-secret .btn.primary", None),
 }
 IN_FIRST_SCREEN = """(element) => { const box = element.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= innerHeight; }"""
+
+BACK_TO_THE_STEP = """(primary) => { const bar = document.querySelector('#owed');
+  const owed = bar && bar.dataset.target && document.getElementById(bar.dataset.target);
+  const step = owed || document.querySelector('#board .boardhead ~ .card, #board .boardhead ~ * .card');
+  const r = step.getBoundingClientRect(), b = document.querySelector(primary).getBoundingClientRect();
+  const below = bar ? bar.getBoundingClientRect().bottom : 0;
+  return r.top >= 0 && r.top < innerHeight / 3 && b.top >= below && b.bottom <= innerHeight; }"""
 
 
 def the_step(page):
@@ -160,9 +170,9 @@ def test_a_390_px_phone_shows_the_step_and_its_primary_button_first_and_again_af
         assert scrolled > 844, f"{game}: the tap was not far down"
         expect(phone.locator("#board")).not_to_have_attribute("data-version", version)
         expect(phone.locator("#board.htmx-settling, #board.htmx-swapping")).to_have_count(0)
-        phone.wait_for_function("() => { const s = document.querySelector('#board .boardhead ~ .card, #board .boardhead ~ * .card');"
-                                " const r = s.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 3; }",
-                                timeout=3000)
+        # Back to the step: what the "your move" bar points at when this seat owes a move (the
+        # bar stays stuck above it), else the first section; its primary button on the screen too.
+        phone.wait_for_function(BACK_TO_THE_STEP, arg=primary, timeout=3000)
 
 
 def test_undo_is_one_tap_from_the_top_names_the_move_and_asks_first(server, new_phone):
