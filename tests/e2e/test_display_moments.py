@@ -120,7 +120,9 @@ def test_the_display_shows_which_seats_phones_are_connected_and_invites_a_lateco
     expect(tv.locator("#display-seat-3")).to_contain_text("free seat")
     qr = tv.locator(".display-join .qr")
     expect(qr).to_be_visible()
-    assert qr.evaluate("q => q.getBoundingClientRect().width") >= 0.09 * 1280, "the QR is too small to scan"
+    # Read once the seats' fragment has settled (a presence event may swap it in just now).
+    tv.wait_for_function("() => (document.querySelector('.display-join .qr')?.getBoundingClientRect().width || 0)"
+                         f" >= {0.09 * 1280}", timeout=5000)  # else the QR is too small to scan
 
     martha = new_phone()
     table.sit(martha, 1)  # her phone opens the table: its live stream opens
