@@ -8,22 +8,15 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.e2e.test_two_phones import _scorepad_with_ann_on_a_phone
+
 pytestmark = pytest.mark.browser
 
 SHOWN = 2000  # ms: the phone says it is offline, and what is not sent, within this
 
 
-def scorepad_with_ann_on_a_phone(server, new_phone):
-    """A score pad: Ann on a phone in Chromium, Bob over the API."""
-    token = requests.post(server.url + "/api/tables", json={"game": "scorepad", "players": [
-        {"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]}, timeout=10).json()["token"]
-    ann = new_phone()
-    ann.goto(f"{server.url}/t/{token}/join")
-    ann.get_by_role("button", name="Ann").click()
-    expect(ann.locator("#player-0 .total")).to_have_text("0")
-    bob = requests.Session()
-    bob.post(f"{server.url}/api/tables/{token}/seats/1/claim", json={}, timeout=10)
-    return token, ann, bob
+# A score pad: Ann on a phone in Chromium, Bob over the API (the two-phone tests' set-up).
+scorepad_with_ann_on_a_phone = _scorepad_with_ann_on_a_phone
 
 
 def add_for_ann(ann, points: int) -> None:
