@@ -159,6 +159,15 @@ def client(app):
 
 
 @pytest.fixture
+def limited_app(database_url, tmp_path, request):
+    """The app as served: rate limiting on (the `app` fixture turns it off), with the wrong-token and
+    join limit lowered to the test module's ``LIMIT`` per minute, so a test reaches it in a few requests."""
+    app = make_app(database_url, tmp_path, RATELIMIT_ENABLED=True, JOIN_RATE_LIMIT=f"{request.module.LIMIT} per minute")
+    yield app
+    dispose(app)
+
+
+@pytest.fixture
 def phone(app):
     """A factory of phones: each is a test client with its own device cookie."""
     return lambda: app.test_client()

@@ -17,19 +17,11 @@ from sqlalchemy import func, select
 
 from companion.extensions import db
 from companion.models import Event, LibraryEntry, Seat, Snapshot, Table
-from tests.conftest import dispose, make_app
 from tests.helpers import act, claim, csrf_of, start_table
 from tests.test_web import board_form
 
 LIMIT = 5
 
-
-@pytest.fixture
-def limited_app(database_url, tmp_path):
-    """The app as served: rate limiting on (the `app` fixture turns it off), with a low limit."""
-    app = make_app(database_url, tmp_path, RATELIMIT_ENABLED=True, JOIN_RATE_LIMIT=f"{LIMIT} per minute")
-    yield app
-    dispose(app)
 
 
 def guess() -> str:

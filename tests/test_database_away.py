@@ -21,13 +21,6 @@ from tests.helpers import act, claim, start_table
 LIMIT = 3
 
 
-@pytest.fixture
-def limited_app(database_url, tmp_path):
-    """The app as served, with the wrong-token limit on and low."""
-    app = make_app(database_url, tmp_path, RATELIMIT_ENABLED=True, JOIN_RATE_LIMIT=f"{LIMIT} per minute")
-    yield app
-    dispose(app)
-
 
 def test_a_token_with_a_nul_byte_is_a_404_counted_as_a_wrong_token(limited_app):
     """PostgreSQL refuses a NUL in a text outright: sent to it, the token was a 500 on every request."""

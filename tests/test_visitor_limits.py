@@ -12,12 +12,6 @@ from tests.helpers import claim, csrf_of, start_table
 LIMIT = 5
 
 
-@pytest.fixture
-def limited_app(database_url, tmp_path):
-    app = make_app(database_url, tmp_path, RATELIMIT_ENABLED=True, JOIN_RATE_LIMIT=f"{LIMIT} per minute")
-    yield app
-    dispose(app)
-
 
 # --- the join limit (issue #28, item 7) ------------------------------------------------------------
 
