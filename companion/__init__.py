@@ -15,7 +15,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from . import config as config_module
-    from . import database, hosts, i18n, live, security, stream_caps
+    from . import database, fast, hosts, i18n, live, log, security, stream_caps
     from .extensions import babel, compress, csrf, db, htmx, limiter, migrate
     from .web import register_blueprints
 
@@ -32,6 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     htmx.init_app(app)
     limiter.init_app(app)
     live.configure(app)
+    log.configure(app, fast.FAST)
     stream_caps.configure(app)
     hosts.init_app(app)  # first: a request to an unknown host name goes no further
     security.init_app(app)

@@ -65,6 +65,9 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "LIVE_STREAMS_PER_TABLE": int(os.environ.get("LIVE_STREAMS_PER_TABLE", "32")),
         "LIVE_STREAMS_PER_ADDRESS": int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "64")),
         "SNAPSHOT_EVERY": 32,
+        # "fast" (fast/path.py), or "plain": the log's reference path (log.py), which reads every
+        # table it changes and writes in a transaction of its own — slower, never different.
+        "LOG_PATH": "fast",
         # PostgreSQL only: "off" is SQLite's durability here, and a move's write no longer waits
         # for the disk (database.py).
         "PG_SYNCHRONOUS_COMMIT": os.environ.get("PG_SYNCHRONOUS_COMMIT", "off"),

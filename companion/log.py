@@ -1,4 +1,4 @@
-"""The event log: the one path every change to a game takes.
+"""The event log: the one way every change to a game is written, and the one replay.
 
 ``append`` applies a move with an optimistic version check: it reads the table, asks the
 game to apply the move, and writes the new state only if nobody wrote in between
@@ -6,6 +6,11 @@ game to apply the move, and writes the new state only if nobody wrote in between
 changed who holds which seat, nor is it another table under the same id). A writer that lost the race retries on the
 newer state, or — when the phone said which version it was looking at and the move is not
 ``stale_ok`` — is told the table moved. Nothing is ever overwritten silently.
+
+How a change reaches the database is a ``Path``: ``PlainPath`` here (read, apply, write, in one
+transaction: the reference), or ``FastPath`` beside it (fast/path.py: a copy of the table instead
+of the read, one statement for the write, the history lines kept). The app uses the fast one
+unless ``LOG_PATH`` is "plain"; tests/test_log_paths.py plays the same moves through both.
 
 Undo appends an "undo" event and marks the action undone; the state before it is rebuilt
 from the nearest snapshot (a table keeps its setup and its latest few, ``SNAPSHOTS_KEPT``), so
@@ -21,15 +26,14 @@ import copy
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
-from sqlalchemy import Row, Text, bindparam, cast, delete, exists, func, insert, inspect, null, select, union_all, update
+from sqlalchemy import Row, bindparam, delete, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.util import identity_key
-from sqlalchemy.orm.attributes import set_committed_value
 
-from . import library, live, recent_history, table_copies
+from . import library, live
 from .extensions import db
 from .games import get as get_game
 from .games.base import Action, Actor, Applied, Game, Label, RuleError, State, _, label, move_spec
@@ -61,9 +65,22 @@ class Recorded:
     label: Label
     duplicate: bool = False  # the same request was already applied: nothing new happened
     # The table's latest history lines as this change left them (``history``'s rows, newest
-    # first), when the caller asked for them: read by the change's own write (``_write``), so that
-    # the page answering the move needs no query of its own.
+    # first), when the caller asked for them: read by the change's own write, so that the page
+    # answering the move needs no query of its own (FastPath).
     history: list[Row] | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one move does to a table, before it is written: the new state and its event."""
+
+    state: State
+    event: Event
+    label: Label
+    learned: Mapping[str, Any] | None = None
+
+
+ChangeOf = Callable[[Table], Change]  # a move or an undo, asked of the table as read
 
 
 def game_of(table: Table) -> Game:
@@ -73,7 +90,81 @@ def game_of(table: Table) -> Game:
     return game
 
 
-def _table_as_read(table_id: int, lock: bool = False) -> Table:
+# --- the path a change takes to the database: one behaviour, two implementations -------------
+
+class Moved(Protocol):
+    """What a route's move comes to (web/submit.py ``Outcome``): whether it was written now."""
+
+    @property
+    def landed(self) -> bool: ...
+
+
+M = TypeVar("M", bound=Moved)
+
+
+class Path(Protocol):
+    """How a request reads a table, writes a change and reads the board's latest history lines.
+
+    ``PlainPath`` (below) is the reference: what it does is what the log means. ``FastPath``
+    (fast/path.py) must answer every request as it does, move for move."""
+
+    def reads_outside_a_transaction(self) -> None:
+        """Called by a route before it reads anything."""
+        ...
+
+    def table_for_a_move(self, token: str, load: Callable[[str], Table]) -> Table:
+        """The table a move is built on (``load``: the route's read of it)."""
+        ...
+
+    def move(self, table: Table, load: Callable[[str], Table], move: Callable[[Table], M]) -> M:
+        """A route's move on ``table`` (from ``table_for_a_move``), done again on ``load`` if need be."""
+        ...
+
+    def record(self, table_id: int, request_id: str | None, change_of: ChangeOf, history_lines: int = 0,
+               lock: bool = False) -> Recorded:
+        """The change written, or refused (RuleError, StaleVersion, TableFinished, Busy). A repeated
+        ``request_id`` is answered as already done; ``history_lines``: the latest lines after it;
+        ``lock``: the change reads more than the table's row (an undo), so it holds the row."""
+        ...
+
+    def latest_history(self, table: Table, limit: int) -> list[Row]:
+        """The board's ``limit`` latest history lines of the table at its version."""
+        ...
+
+    def seats_changed(self, token: str) -> None:
+        """A claim or a release was written."""
+        ...
+
+
+def path() -> Path:
+    """The app's path (``configure``)."""
+    from flask import current_app
+
+    return current_app.extensions["companion.log_path"]
+
+
+def configure(app, fast: Path) -> None:
+    """The app writes through ``fast`` unless its LOG_PATH is "plain" (the reference)."""
+    app.extensions["companion.log_path"] = PLAIN if app.config["LOG_PATH"] == "plain" else fast
+
+
+def reads_outside_a_transaction() -> None:
+    """Called by every route that reads a table, before it reads anything (FastPath: on PostgreSQL
+    a request that only reads sends no BEGIN and no ROLLBACK, and a move is one statement)."""
+    path().reads_outside_a_transaction()
+
+
+def latest_history(table: Table, limit: int) -> list[Row]:
+    """The board's latest history lines (``Path.latest_history``)."""
+    return path().latest_history(table, limit)
+
+
+# --- what both paths share: the table as read, the guarded write, retries ----------------------
+
+TABLE_COLUMNS = tuple(column.key for column in Table.__mapper__.column_attrs)
+
+
+def table_as_read(table_id: int, lock: bool = False) -> Table:
     """The table as this request already read it (no query), or read afresh once a failed attempt
     rolled back, which expires it. A copy a moment old is safe: the write lands only if the
     table is still at the version read, and the retry reads again.
@@ -93,23 +184,21 @@ def _table_as_read(table_id: int, lock: bool = False) -> Table:
         connection = db.session.connection()
         if not connection.connection.dbapi_connection.in_transaction:  # a write of this request began one
             connection.exec_driver_sql("BEGIN IMMEDIATE")
-    else:
-        _in_a_transaction_from_here()  # a lock read outside a transaction is let go at once
     kept = db.session.identity_map.get(identity_key(Table, table_id))
     if kept is None:
         return db.session.execute(select(Table).where(Table.id == table_id).with_for_update()).scalar_one()
     # Its columns anew; its seats, if loaded, are kept (no query when the answer's board shows
     # them): the caller checks the seating counter, so they still say who holds which seat.
-    db.session.refresh(kept, table_copies.TABLE_COLUMNS, with_for_update=True)
+    db.session.refresh(kept, TABLE_COLUMNS, with_for_update=True)
     return kept
 
 
 def current(table: Table) -> Table:
     """The table as it stands after a move through this log, for rendering the answer.
 
-    After a recorded move the object already holds what was written (``_record`` keeps it,
-    see there): no query. After a refused or lost move the rollback expired it: it is read
-    again, with its seats, in one query.
+    After a move recorded by FastPath the object already holds what was written (no query).
+    After a refused or lost move, or a commit of PlainPath, it was expired: it is read again, with
+    its seats, in one query.
     """
     if not inspect(table).expired_attributes:
         return table
@@ -126,10 +215,16 @@ def reread(table: Table) -> Table:
     ).unique().scalar_one()
 
 
-def _duplicate(table_id: int, request_id: str | None) -> Event | None:
+def duplicate_of(table_id: int, request_id: str | None) -> Event | None:
+    """The event a request with this one-time id already wrote, if any."""
     if not request_id:
         return None
     return db.session.scalar(select(Event).where(Event.table_id == table_id, Event.request_id == request_id))
+
+
+def already_done(seen: Event) -> Recorded:
+    db.session.rollback()
+    return Recorded(seen.version, Label(**seen.label), duplicate=True)
 
 
 # The statements every move runs, built once: building one costs about as much as running it.
@@ -143,118 +238,130 @@ WRITE_IF_UNCHANGED = (
             finished=bindparam("finished"))
 )
 EVENTS = Event.__table__
-# Every column of a new event but its id, bound by name (a statement inside a CTE gets no
-# column defaults from SQLAlchemy: _write passes undone and created_at itself).
-EVENT_FIELDS = ("table_id", "version", "kind", "action", "label", "seat", "by_host", "request_id", "undoes",
-                "undone", "created_at")
-
-
 # What a history line shows, not the whole event: rows, not ORM objects (a board reads its latest
 # lines on every move, and building Event objects cost more than the query), and not the move's
 # own fields (``action``), which no history shows.
 HISTORY_LINE = (EVENTS.c.version, EVENTS.c.kind, EVENTS.c.label, EVENTS.c.seat, EVENTS.c.undone, EVENTS.c.undoes,
                 EVENTS.c.created_at)
-# A new event, given back as its history line (SQLite; PostgreSQL writes it in _write's CTE).
-RECORD_EVENT = insert(EVENTS).returning(*HISTORY_LINE)
 LATEST_EVENTS = (
     select(*HISTORY_LINE)
     .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.version > bindparam("since"),
            EVENTS.c.version <= bindparam("until"))
     .order_by(EVENTS.c.version.desc()).limit(bindparam("limit"))
 )
-
-
-def _write_record_announce_and_read_back():
-    """PostgreSQL: the version check, the new state, the event, the NOTIFY and the history's
-    latest lines in one statement: one round trip instead of five.
-
-    The UPDATE returns a row only if the table was still at the version read; the INSERT takes
-    its row from there (no row, no event) and returns the new event as a history line, with the
-    NOTIFY beside it. The lines before it come from the events as the statement found them,
-    which is the table at the version read (a statement does not see its own INSERT), and only
-    when the event was written. So the statement returns nothing when another writer got there
-    first, and otherwise the new event then the ``earlier`` lines before it, newest first.
-    PostgreSQL sends the NOTIFY when the statement's transaction commits (live.py)."""
-    moved = WRITE_IF_UNCHANGED.returning(TABLES.c.id).cte("moved")
-    values = [bindparam(f"event_{name}", type_=EVENTS.c[name].type) for name in EVENT_FIELDS]
-    recorded = (
-        insert(EVENTS)
-        .from_select(list(EVENT_FIELDS), select(*values).select_from(moved), include_defaults=False)
-        .returning(*HISTORY_LINE)
-        .cte("recorded")
-    )
-    told = func.pg_notify(bindparam("channel"), bindparam("payload"))
-    notified = "told"  # a name in a variable: Babel would read .label("…") as text to translate
-    new_line = select(*(recorded.c[column.name] for column in HISTORY_LINE), cast(told, Text).label(notified))
-    earlier = (
-        select(*HISTORY_LINE, null().cast(Text).label(notified))
-        .where(EVENTS.c.table_id == bindparam("table_id"), exists(select(recorded.c.version)))
-        .order_by(EVENTS.c.version.desc()).limit(bindparam("earlier"))
-    )
-    return union_all(new_line, earlier.subquery().select())
-
-
-WRITE_RECORD_ANNOUNCE_AND_READ_BACK = _write_record_announce_and_read_back()
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in the database
 
 
-def _write(table: Table, new_state: State, event: Event, history_lines: int) -> list[Row] | None:
-    """Writes the new state and its event if the table is still at the version read, queues the
-    NOTIFY that announces it to other processes (PostgreSQL), and reads back the history's
-    ``history_lines`` latest lines as the change leaves them. None when another writer got there
-    first: nothing was written."""
-    new_version, written_at, finished = table.version + 1, utcnow(), event.kind == "finish"
-    # The row as read: its version, who held the seats, and which table it is — one made again
-    # under the same id (a restored database) has another created_at.
-    guard = {"table_id": table.id, "read_version": table.version, "read_seating": table.seating,
-             "read_created_at": table.created_at, "new_version": new_version,
-             "new_state": new_state, "written_at": written_at, "finished": finished}
-    # What the change wrote through the ORM goes first (an undo marks the action it reverts
-    # undone), so that the history read back shows it.
-    db.session.flush()
-    before = _lines_before(table, event, history_lines)
-    if live.announces_through_database():
-        event.version = new_version
-        event.undone, event.created_at, event.by_host = False, written_at, bool(event.by_host)
-        fields = {f"event_{name}": getattr(event, name) for name in EVENT_FIELDS}
-        earlier = max(history_lines - 1, 0) if before is None else 0  # kept: not sent again
-        lines = db.session.execute(WRITE_RECORD_ANNOUNCE_AND_READ_BACK, {
-            **guard, **fields, **live.announcement(table.id, new_version), "earlier": earlier}).all()
-        if not lines:
-            return None
-        lines.sort(key=lambda line: line.version, reverse=True)
-        new_line, read_back = lines[0], lines
-    else:
-        moved = db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount
-        if moved != 1:
-            return None
-        event.version = new_version
-        # The fields the move set; the columns' defaults fill the rest (undone, created_at). The
-        # new event comes back as its history line.
-        new_line = db.session.execute(RECORD_EVENT, {key: value for key, value in vars(event).items()
-                                                     if not key.startswith("_")}).one()
-        live.announce_in_transaction(table.id, new_version)
-        read_back = history(table.id, limit=history_lines) if history_lines and before is None else []
-    _mirror(table, new_version, new_state, written_at, finished)
-    _snapshot_if_due(table.id, new_version, new_state)
-    # The answer's lines: the new one over those kept for the version read, or as read back.
-    return (read_back if before is None else [new_line, *before])[:history_lines]
+def write_guard(table: Table, change: Change) -> dict[str, Any]:
+    """WRITE_IF_UNCHANGED's parameters: the row as read — its version, who held the seats, and
+    which table it is (one made again under the same id, a restored database, has another
+    created_at) — and what the change writes there."""
+    return {"table_id": table.id, "read_version": table.version, "read_seating": table.seating,
+            "read_created_at": table.created_at, "new_version": table.version + 1,
+            "new_state": change.state, "written_at": utcnow(), "finished": change.event.kind == "finish"}
 
 
-def _lines_before(table: Table, event: Event, history_lines: int) -> tuple[Row, ...] | None:
-    """The latest history lines of the version read, when this process keeps them (from the board
-    that showed them) and the change leaves them as they were — an undo marks one undone. None:
-    the write reads them."""
-    if not history_lines or event.undoes is not None:
+def learn(table: Table, change: Change, version: int) -> None:
+    """What the change taught the board library, or took back from it (an undo), in its transaction."""
+    if change.learned:
+        library.taught(table.game, table.id, version, change.learned, by_host=bool(change.event.by_host))
+    if change.event.undoes is not None:
+        library.forget(table.game, table.id, change.event.undoes)
+
+
+def retrying(attempt_write):
+    """Runs one optimistic attempt until it lands; returns its result."""
+    for attempt in range(MAX_TRIES):
+        try:
+            result = attempt_write(attempt == 0)
+        except (IntegrityError, OperationalError) as error:
+            # Another writer got the same version first, or SQLite's write lock was busy.
+            db.session.rollback()
+            if isinstance(error, OperationalError) and not _is_contention(error):
+                raise
+            result = None
+        if result is not None:
+            return result
+        db.session.rollback()
+        time.sleep(min(0.002 * (attempt + 1), 0.05) * random.random())
+    raise Busy("the table is too busy, try again")
+
+
+def _is_contention(error: OperationalError) -> bool:
+    text = str(error.orig).lower()
+    return "locked" in text or "busy" in text or "could not serialize" in text or "deadlock" in text
+
+
+# --- the plain path: read, apply, write ------------------------------------------------------
+
+class PlainPath:
+    """The reference path. A route reads the table and its seats from the database; the change is
+    asked of the game on that table and written with the version guard, then the history lines
+    are read, all in one transaction; a lost race is tried again on the table read anew."""
+
+    def reads_outside_a_transaction(self) -> None:
+        """Nothing: every request reads in a transaction."""
+
+    def table_for_a_move(self, token: str, load: Callable[[str], Table]) -> Table:
+        return load(token)
+
+    def move(self, table: Table, load: Callable[[str], Table], move: Callable[[Table], M]) -> M:
+        return move(table)
+
+    def record(self, table_id: int, request_id: str | None, change_of: ChangeOf, history_lines: int = 0,
+               lock: bool = False) -> Recorded:
+        seating_read = db.session.get_one(Table, table_id).seating  # as the route read it: no query
+
+        def attempt(first: bool) -> Recorded | None:
+            table = table_as_read(table_id, lock=lock or not first)
+            if table.seating != seating_read:
+                # The route decided who acts from the seats it read; they changed hands since:
+                # the phone looks again, as at a stale screen.
+                raise StaleVersion(table.version)
+            if (seen := duplicate_of(table_id, request_id)) is not None:
+                return already_done(seen)
+            if table.finished:
+                raise TableFinished()
+            change = change_of(table)
+            change.event.request_id = request_id
+            version = _write_plainly(table, change)
+            if version is None:
+                return None
+            learn(table, change, version)
+            lines = history(table_id, limit=history_lines) if history_lines else None
+            db.session.commit()
+            live.announce(table_id, version)
+            return Recorded(version, change.label, history=lines)
+
+        try:
+            return retrying(attempt)
+        except Exception:
+            db.session.rollback()
+            raise
+
+    def latest_history(self, table: Table, limit: int) -> list[Row]:
+        return history(table.id, limit=limit, before=table.version + 1)
+
+    def seats_changed(self, token: str) -> None:
+        """Nothing: this path keeps nothing of a table between requests."""
+
+
+PLAIN = PlainPath()
+
+
+def _write_plainly(table: Table, change: Change) -> int | None:
+    """The new state, if the table is still as read, and its event (a snapshot when one is due);
+    the new version, or None when another writer got there first and nothing was written."""
+    db.session.flush()  # what the change wrote through the ORM (an undo's mark) goes first
+    guard = write_guard(table, change)
+    if db.session.execute(WRITE_IF_UNCHANGED, guard).rowcount != 1:
         return None
-    return recent_history.kept(table.token, recent_history.stamp(table), history_lines)
-
-
-def _mirror(table: Table, new_version: int, new_state: State, written_at, finished: bool) -> None:
-    """The row is written: the object says so too (it is kept across the commit, see _record)."""
-    for key, value in (("version", new_version), ("state", new_state), ("updated_at", written_at),
-                       ("finished", finished)):
-        set_committed_value(table, key, value)
+    version = change.event.version = guard["new_version"]
+    db.session.add(change.event)
+    db.session.flush()
+    live.announce_in_transaction(table.id, version)
+    snapshot_if_due(table.id, version, change.state)
+    return version
 
 
 # A table keeps its setup (version 0, where every replay can start), its latest few snapshots,
@@ -266,7 +373,12 @@ def _mirror(table: Table, new_version: int, new_state: State, written_at, finish
 SNAPSHOTS_KEPT = 4
 
 
-def _snapshot_if_due(table_id: int, new_version: int, new_state: State) -> None:
+def snapshot_due(version: int) -> bool:
+    return version % _snapshot_every() == 0
+
+
+def snapshot_if_due(table_id: int, new_version: int, new_state: State) -> None:
+    """Every SNAPSHOT_EVERY versions the state is kept, and the snapshots no longer wanted go."""
     every = _snapshot_every()
     if new_version % every == 0:
         db.session.add(Snapshot(table_id=table_id, version=new_version, state=new_state))
@@ -294,184 +406,26 @@ def _snapshot_every() -> int:
     return int(current_app.config.get("SNAPSHOT_EVERY", 32))
 
 
-def _retrying(attempt_write):
-    """Runs one optimistic attempt until it lands; returns its result."""
-    for attempt in range(MAX_TRIES):
-        try:
-            result = attempt_write(attempt == 0)
-        except (IntegrityError, OperationalError) as error:
-            # Another writer got the same version first, or SQLite's write lock was busy.
-            db.session.rollback()
-            if isinstance(error, OperationalError) and not _is_contention(error):
-                raise
-            result = None
-        if result is not None:
-            return result
-        db.session.rollback()
-        time.sleep(min(0.002 * (attempt + 1), 0.05) * random.random())
-    raise Busy("the table is too busy, try again")
-
-
-def _is_contention(error: OperationalError) -> bool:
-    text = str(error.orig).lower()
-    return "locked" in text or "busy" in text or "could not serialize" in text or "deadlock" in text
-
-
-@dataclass(frozen=True)
-class Change:
-    """What one move does to a table, before it is written: the new state and its event."""
-
-    state: State
-    event: Event
-    label: Label
-    learned: Mapping[str, Any] | None = None
-
-
-def _already_done(seen: Event) -> Recorded:
-    db.session.rollback()
-    return Recorded(seen.version, Label(**seen.label), duplicate=True)
-
-
-def _record(table_id: int, request_id: str | None, change_of, history_lines: int = 0, lock: bool = False) -> Recorded:
-    """The one way a change is written: dedupe, refuse on a finished table, write with the
-    version guard, learn, announce — retried from a fresh read when another writer won.
-    With ``history_lines``, the latest lines of the history are read before the commit.
-
-    A repeated request (a double tap, a post the phone retried) is rare, so it is looked for
-    only when something is off: on a retry, or when the move is refused. Otherwise the unique
-    (table_id, request_id) constraint refuses the second event, and the retry finds the first.
-
-    ``lock``: the change writes more than the table's row before that row's guarded write (an
-    undo marks an event undone and deletes snapshots), so it locks the row first, as a retry
-    does. Every transaction then takes the table's row before anything else of the table:
-    without that order, an undo holding the event it reverts and a retry holding the row
-    waited for each other until PostgreSQL's deadlock check broke in, a second later.
-    """
-
-    # A move built on this process's copy of the table (table_copies.py) gets one attempt: one
-    # that would be retried, or locked, is done again by its route from the database, actor and all.
-    as_read = db.session.get_one(Table, table_id)  # the identity map's (the route read it): no query
-    from_copy, seating_read = table_copies.is_copy(as_read), as_read.seating
-
-    def attempt(first: bool) -> Recorded | None:
-        # A change that locks (a retry, an undo) reads the row anew. On a copy, a difference
-        # would say the copy is old, not the phone's screen: the route does it again from the
-        # database instead of telling the phone it was behind.
-        locked = lock or not first
-        if from_copy and locked:
-            raise table_copies.Outdated()
-        table = _table_as_read(table_id, lock=locked)
-        if locked and table.seating != seating_read:
-            # The route decided who acts from the seats it read; a locked read sees them anew.
-            # Seats changed hands since: the phone looks again, as at a stale screen.
-            raise StaleVersion(table.version)
-        if not first and (seen := _duplicate(table_id, request_id)) is not None:
-            return _already_done(seen)
-        try:
-            if table.finished:
-                raise TableFinished()
-            change: Change = change_of(table)
-        except (RuleError, StaleVersion):
-            if (seen := _duplicate(table_id, request_id)) is not None:
-                return _already_done(seen)
-            raise
-        change.event.request_id = request_id
-        if not _one_statement(table, change):
-            _in_a_transaction_from_here()
-        # Read by the write itself, the history costs no transaction of its own: on PostgreSQL
-        # its own would be three round trips (BEGIN, the query, and the pool's ROLLBACK when the
-        # request ends).
-        lines = _write(table, change.state, change.event, history_lines)
-        if lines is None:
-            return None
-        version = change.event.version
-        if change.learned:
-            library.taught(table.game, table_id, version, change.learned, by_host=bool(change.event.by_host))
-        if change.event.undoes is not None:
-            library.forget(table.game, table_id, change.event.undoes)
-        _commit_keeping_objects()
-        if history_lines:
-            recent_history.keep(table.token, recent_history.stamp(table), history_lines, lines)
-        table_copies.keep(table)
-        live.announce(table_id, version)
-        return Recorded(version, change.label, history=lines if history_lines else None)
-
-    try:
-        return _retrying(attempt)
-    except Exception:
-        db.session.rollback()
-        raise
-
-
-def reads_outside_a_transaction() -> None:
-    """PostgreSQL: this request reads (the table, a repeated request's event) without opening a
-    transaction, so that a move costs two round trips, not five: no BEGIN, no COMMIT, and its
-    write, its event, its announcement and its history lines in one statement (``_write``).
-
-    Safe for a move because that statement is atomic by itself and lands only if the table is
-    still at the version read; a change of more than one statement (a snapshot is due, the move
-    taught the library something, an undo) opens a transaction of its own first, and so does a
-    retry (``_record``).
-
-    The routes that only read (a board, a page, a stream's start) call it too: they send no
-    BEGIN and no ROLLBACK — and psycopg forgets every statement it prepared on a connection at
-    each ROLLBACK, so without this every board refresh made the next move on that connection
-    parse and plan its statements again. What such a route reads in two statements may straddle
-    a move: it reads the table first and bounds the rest by the version read.
-
-    Called before the request reads anything; SQLite has no round trips to save and keeps its
-    transactions."""
-    if db.engine.dialect.name == "postgresql":
-        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
-def _one_statement(table: Table, change: Change) -> bool:
-    """Whether ``_write`` alone writes all of this change (then PostgreSQL needs no transaction)."""
-    return not change.learned and change.event.undoes is None and (table.version + 1) % _snapshot_every() != 0
-
-
-def _in_a_transaction_from_here() -> None:
-    """What this session writes from here on commits together, even if it read outside a
-    transaction (``reads_outside_a_transaction``): the next statement opens one (a rollback
-    already did so for a retry, whose connection comes back to the pool's default)."""
-    options = db.session.connection().get_execution_options()
-    if options.get("isolation_level") == "AUTOCOMMIT":
-        _commit_keeping_objects()
-
-
-def _commit_keeping_objects() -> None:
-    """Commits without expiring what this session loaded.
-
-    Everything the move touched was written through these objects or mirrored into them
-    (``_write``), so they already say what the database says; expiring them would only make
-    the page that answers the move read the table back, one more query per move.
-    """
-    session = db.session()
-    session.expire_on_commit = False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = True
-
-
-def append(table_id: int, action: Action, actor: Actor, *, expected_version: int | None = None,
-           request_id: str | None = None, history_lines: int = 0) -> Recorded:
+def append(table_id: int, action: Action, actor: Actor, *, game: Game | None = None,
+           expected_version: int | None = None, request_id: str | None = None, history_lines: int = 0) -> Recorded:
     """Applies one move and records it. Raises RuleError, StaleVersion, TableFinished.
 
+    ``game``: the table's, when the caller has it (the route resolved it with the phone).
     ``history_lines``: also read that many of the latest history lines (``Recorded.history``)."""
+    if game is None:
+        game = game_of(db.session.get_one(Table, table_id))
+    row = move_spec(game, action)  # found once, for the stale check and the kit; an unknown move is refused first
 
     def change_of(table: Table) -> Change:
-        game = game_of(table)
-        spec = move_spec(game, action)  # an unknown move is refused before any stale check
-        if expected_version is not None and expected_version != table.version and not spec.stale_ok:
+        if expected_version is not None and expected_version != table.version and not row.stale_ok:
             raise StaleVersion(table.version)
-        applied = game.apply(table.state, action, actor)
+        applied = game.apply(table.state, action, actor, row=row)
         kind = kind_of_move(game, applied.state)
         event = Event(table_id=table.id, kind=kind, action=dict(action), label=applied.label.to_json(),
                       seat=actor.seat, by_host=actor.host)
         return Change(applied.state, event, applied.label, applied.learned)
 
-    return _record(table_id, request_id, change_of, history_lines)
+    return path().record(table_id, request_id, change_of, history_lines)
 
 
 def _effective_actions(table_id: int, after: int, before: int) -> list[Event]:
@@ -633,19 +587,21 @@ def _steps(events: Iterable[Event]) -> Iterator[tuple[Action, Actor]]:
     return ((event.action, Actor(event.seat, event.by_host)) for event in events)
 
 
-def state_before(table: Table, version: int) -> State:
-    """The state after every effective action older than ``version``: nearest snapshot, then replay."""
+def state_before(table: Table, version: int, game: Game | None = None) -> State:
+    """The state after every effective action older than ``version``: nearest snapshot, then replay
+    (``game``: the table's, when the caller has it)."""
     snap = db.session.scalar(
         select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version < version)
         .order_by(Snapshot.version.desc()).limit(1)
     )
-    return play_through(game_of(table), snap.state, _steps(_effective_actions(table.id, snap.version, version)))
+    return play_through(game or game_of(table), snap.state,
+                        _steps(_effective_actions(table.id, snap.version, version)))
 
 
-def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
+def undo(table_id: int, actor: Actor, *, game: Game | None = None, expected_version: int | None = None,
          request_id: str | None = None, history_lines: int = 0) -> Recorded:
-    """Reverts the latest effective action; the undo is itself an event (``history_lines``: as
-    for ``append``)."""
+    """Reverts the latest effective action; the undo is itself an event (``game``, ``history_lines``:
+    as for ``append``)."""
 
     def change_of(table: Table) -> Change:
         if expected_version is not None and expected_version != table.version:
@@ -656,7 +612,7 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
         )
         if latest is None:
             raise RuleError("Nothing to undo.")
-        previous = state_before(table, latest.version)
+        previous = state_before(table, latest.version, game)
         latest.undone = True
         # Snapshots taken after the undone action included it: they are no longer true.
         db.session.execute(delete(Snapshot).where(Snapshot.table_id == table.id, Snapshot.version >= latest.version))
@@ -665,7 +621,7 @@ def undo(table_id: int, actor: Actor, *, expected_version: int | None = None,
                       seat=actor.seat, by_host=actor.host, undoes=latest.version)
         return Change(previous, event, undone)
 
-    return _record(table_id, request_id, change_of, history_lines, lock=True)
+    return path().record(table_id, request_id, change_of, history_lines, lock=True)
 
 
 def replay(table: Table) -> State:

@@ -40,7 +40,7 @@ class Table(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=0)
     # Counts the changes to who holds which seat (a claim, a release): they make no event and so
     # no new version. A move's write checks it beside the version, so that a move is written only
-    # by the phone that still holds its seat (log._write; table_copies.py relies on it).
+    # by the phone that still holds its seat (log.WRITE_IF_UNCHANGED; fast/table_copies.py relies on it).
     seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     host_device: Mapped[str] = mapped_column(String(64))  # sha256 of the host phone's device secret

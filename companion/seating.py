@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from sqlalchemy import or_, select, update
 
-from . import devices, library, stream_caps, table_copies
+from . import devices, library, log, stream_caps
 from .extensions import db
 from .games.base import MAX_NAME, Game, PlayerSpec, RuleError, _
 from .models import Seat, Snapshot, Table, utcnow
@@ -149,11 +149,11 @@ def release(table: Table, index: int, device: str) -> None:
 
 def _seating_changed(table: Table) -> None:
     """Counted on the table, in the claim's or release's transaction: a move read before it no
-    longer lands (its write checks the count, log._write), nor one built on a copy kept before
-    it (table_copies.py)."""
+    longer lands (its write checks the count: log.WRITE_IF_UNCHANGED), nor one built on a copy
+    kept before it (fast/table_copies.py)."""
     db.session.execute(update(Table).where(Table.id == table.id).values(seating=Table.seating + 1)
                        .execution_options(synchronize_session=False))
-    table_copies.forget(table.token)
+    log.path().seats_changed(table.token)
     stream_caps.forget_members(table.token)  # the new holder's stream is not taken for a stranger's
 
 

@@ -240,7 +240,7 @@ def test_undo_under_contention_retries_and_never_gives_up(app, client, monkeypat
         db.session.remove()
     outcomes: dict[str, int] = {"moves": 0, "undos": 0, "refused": 0, "busy": 0}
     most_tries = [0]
-    retrying = log._retrying
+    retrying = log.retrying
 
     def counting_tries(attempt_write):
         tries = 0
@@ -256,7 +256,7 @@ def test_undo_under_contention_retries_and_never_gives_up(app, client, monkeypat
             with lock:
                 most_tries[0] = max(most_tries[0], tries)
 
-    monkeypatch.setattr(log, "_retrying", counting_tries)
+    monkeypatch.setattr(log, "retrying", counting_tries)
     # Four seconds of it at least, and on until ten of each landed: on a machine busy with other
     # work, four seconds may hold fewer (what is under test is that none gives up, not a pace).
     started = time.monotonic()

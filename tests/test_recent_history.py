@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion import recent_history
+from companion.fast import recent_history
 from companion.extensions import db
 from tests.helpers import claim, csrf_of, start_table
 from tests.test_scale import PLAYERS, QueryCounter

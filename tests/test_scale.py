@@ -106,7 +106,7 @@ def test_a_move_costs_the_same_few_queries_at_the_first_and_the_300th(client, ph
     for version, statements in enumerate(per_move, start=1):
         # Every move is the same, but for the snapshot written every SNAPSHOT_EVERY versions: its
         # INSERT, the read of the table's snapshots and, when some are due to go, their DELETE
-        # (log._snapshot_if_due keeps the setup and a few, not every one).
+        # (log.snapshot_if_due keeps the setup and a few, not every one).
         expected = per_move[0 if version == 1 else 1]
         if version % every == 0:
             extra = list(statements)
@@ -198,7 +198,7 @@ def test_on_postgresql_a_move_is_one_statement_and_a_longer_change_one_transacti
         assert per_move[0] == [("SELECT", False), ("WITH", False)]
         assert per_move[1] == per_move[2] == [("WITH", False)]
         # Version 4 takes a snapshot too: the write, the snapshot and the read of which older
-        # snapshots to thin out (log._snapshot_if_due) commit together.
+        # snapshots to thin out (log.snapshot_if_due) commit together.
         assert per_move[3] == [("WITH", True), ("INSERT", True), ("SELECT", True)]
         seen.statements = []
         undone = player.post(f"/t/{token}/undo", headers={"HX-Request": "true"},

@@ -1,4 +1,4 @@
-"""A process's copy of each table it wrote (companion/table_copies.py): a move built on it needs no
+"""A process's copy of each table it wrote (companion/fast/table_copies.py): a move built on it needs no
 read, and a copy that another process made old is never trusted — not with the state, not with
 who holds which seat, not with what a refused phone is shown."""
 
@@ -11,7 +11,7 @@ import pytest
 import requests
 from sqlalchemy import text
 
-from companion import table_copies
+from companion.fast import table_copies
 from companion.extensions import db
 from companion.models import Table
 from tests.helpers import act, claim, csrf_of, points_at_once, start_table

@@ -262,11 +262,11 @@ class Game(Protocol):
 
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State: ...
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
+    def apply(self, state: State, action: Action, actor: Actor, row: ActionSpec | None = None) -> Applied:
         """Every game gets this from ``GameKit``: the platform's one dispatch of a move."""
         ...
 
-    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
+    def apply_in_place(self, state: State, action: Action, actor: Actor, row: ActionSpec | None = None) -> Applied:
         """``apply`` changing ``state`` itself (``GameKit``): the log's replay owns the state it plays."""
         ...
 
@@ -346,17 +346,20 @@ class GameKit(ABC):
         """Whether the game has ended. Every game must say (a game without it cannot be made):
         no default could be right, and a game that forgot would never end."""
 
-    def apply(self, state: State, action: Action, actor: Actor) -> Applied:
-        return self.apply_in_place(evolve(state), action, actor)
+    def apply(self, state: State, action: Action, actor: Actor, row: ActionSpec | None = None) -> Applied:
+        """``row``: the action's row of the move table, when the caller found it already (the log,
+        for its stale check: ``move_spec``)."""
+        return self.apply_in_place(evolve(state), action, actor, row)
 
-    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
+    def apply_in_place(self, state: State, action: Action, actor: Actor, row: ActionSpec | None = None) -> Applied:
         """``apply`` on a state the caller owns and lets the move change: the log's replay, which
         copies once before its first move (a copy per move of a state that grows with the game
         made a long replay quadratic). A refused move may leave it half changed."""
         require_at_table(actor)
         if self.is_over(state):
             raise RuleError(GAME_OVER)
-        row = move_spec(self, action, new=False)
+        if row is None:
+            row = move_spec(self, action, new=False)
         assert row.handler is not None, f"{action.get('type')} has no handler"
         # Who first (a phone that may never make this move is told so, whatever it sent),
         # then when, then the fields; whose turn it is only means something in the move's phases.

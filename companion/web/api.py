@@ -13,16 +13,15 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, g, jsonify, request, url_for
 
-from .. import devices, json_input, log, seating, table_copies
+from .. import devices, json_input, log, seating
 from ..extensions import csrf
 from ..games import get as get_game
 from ..games import registry
 from ..games.base import RuleError, ScoreInputError
 from ..i18n import render_label, translate
-from ..models import Table
 from . import submit
-from .context import (actor_for, load_table, on_a_copy_or_fresh, optional_int, public_url,
-                      valid_request_id, version_arg)
+from .context import (PhoneAt, load_table, optional_int, phone_at, public_url, table_for_a_move, valid_request_id,
+                      version_arg)
 from .openapi import document
 from .quick import scorer_or_404
 
@@ -109,16 +108,16 @@ def create_table():
                                      seating.validate_options(options, game), devices.current())
     except RuleError as error:
         raise rule_error(error) from None
-    return jsonify(table_json(table)), 201
+    return jsonify(table_json(phone_at(table))), 201
 
 
 def _raise(error: Exception):
     raise error
 
 
-def table_json(table: Table) -> dict[str, Any]:
-    actor = actor_for(table)
-    game = log.game_of(table)
+def table_json(phone: PhoneAt) -> dict[str, Any]:
+    """The table as this phone may see it."""
+    table, game, actor = phone.table, phone.game, phone.actor
     over = game.is_over(table.state)
     scores = game.final_scores(table.state) if over else None
     return {
@@ -143,7 +142,7 @@ def table_json(table: Table) -> dict[str, Any]:
 @bp.get("/tables/<token>")
 def get_table(token: str):
     log.reads_outside_a_transaction()  # reads only (log.py)
-    return jsonify(table_json(load_table(token)))
+    return jsonify(table_json(phone_at(load_table(token))))
 
 
 @bp.post("/tables/<token>/seats/<int:index>/claim")
@@ -159,7 +158,7 @@ def release(token: str, index: int):
 def _seated(token: str, outcome: submit.Outcome):
     if outcome.refused:
         raise ApiError(outcome.status, outcome.text or "")
-    return jsonify(table_json(load_table(token)))
+    return jsonify(table_json(phone_at(load_table(token))))
 
 
 def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
@@ -173,41 +172,39 @@ def _control(data: dict[str, Any]) -> tuple[int | None, str | None]:
     return expected, request_id
 
 
-def _answer(table: Table, outcome: submit.Outcome):
-    """The recorded move with the table as it is now (as the move left it: no query, see
-    ``log.current``), or the refusal as ``{"error": ...}``."""
+def _answer(outcome: submit.Outcome):
+    """The recorded move with the table as it is now (as the move left it: no query on the fast
+    path, see ``log.current``), or the refusal as ``{"error": ...}``."""
     if outcome.refused:
         extra = {"version": outcome.version} if outcome.version is not None else {}
         raise ApiError(outcome.status, outcome.text or "", **extra)
     recorded = outcome.recorded
     return jsonify({"version": recorded.version, "label": render_label(recorded.label),
-                    "duplicate": recorded.duplicate, "table": table_json(log.current(table))})
+                    "duplicate": recorded.duplicate, "table": table_json(outcome.phone.after_the_change())})
 
 
 @bp.post("/tables/<token>/actions")
 def act(token: str):
-    log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
-    # An unknown table is a 404 before its body is looked at; a table this process keeps a copy
-    # of is known (table_copies.py).
-    read = None if table_copies.kept(token) else load_table(token)
+    log.reads_outside_a_transaction()  # a move writes in one statement (fast/path.py)
+    table = table_for_a_move(token)  # an unknown table is a 404 before its body is looked at
     data = body()
     expected, request_id = _control(data)
     if not isinstance(data.get("type"), str):
         raise ApiError(422, "type: the name of the move is missing.")
-    return _answer(*on_a_copy_or_fresh(token, lambda table: submit.submit(
-        table, actor_for(table), dict(data), expected_version=expected, request_id=request_id), read))
+    return _answer(submit.submit(table, dict(data), expected_version=expected, request_id=request_id))
 
 
 @bp.post("/tables/<token>/undo")
 def undo(token: str):
-    table = load_table(token)
+    phone = phone_at(load_table(token))
     expected, request_id = _control(body())
-    outcome = submit.undo(table, actor_for(table), expected_version=expected, request_id=request_id)
+    outcome = submit.undo(phone, expected_version=expected, request_id=request_id)
     if outcome.refused and outcome.status != 403:
         # A refused undo says why, with the table as it now stands (what is there to undo).
         extra = {"version": outcome.version} if outcome.version is not None else {}
-        raise ApiError(outcome.status, outcome.text or "", **extra, table=table_json(load_table(token)))
-    return _answer(table, outcome)
+        now = outcome.phone.after_the_change()
+        raise ApiError(outcome.status, outcome.text or "", **extra, table=table_json(now))
+    return _answer(outcome)
 
 
 @bp.get("/tables/<token>/history")

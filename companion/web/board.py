@@ -7,29 +7,32 @@ nothing: the act() macro (templates/_macros.html) reads ``act_url`` and ``versio
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from flask import current_app, url_for
 
-from .. import charts, log, recent_history
-from ..games.base import Score
+from .. import charts, log
+from ..games.base import Game, Score
 from ..i18n import render_label, translate
 from ..models import Table
-from .context import actor_for
 from .records import bg_stats_link
+
+if TYPE_CHECKING:
+    from .context import PhoneAt
 
 HISTORY_ON_BOARD = 8
 
 
 def board_context(table: Table, *, seat: int | None, is_host: bool, display: bool = False,
                   notice: dict[str, str] | None = None, history: list | None = None,
-                  by_display_link: bool = False) -> dict[str, Any]:
+                  by_display_link: bool = False, game: Game | None = None) -> dict[str, Any]:
     """Everything a board template sees; the game's view is the only source of game data.
 
     ``history``: the board's history lines when the caller already has them (a move's answer:
     the move read them, see ``log.Recorded.history``). ``by_display_link``: the table display
-    opened by its own link, whose page must not hold the join link (no form, no URL with it)."""
-    game = log.game_of(table)
+    opened by its own link, whose page must not hold the join link (no form, no URL with it).
+    ``game``: the table's, when the caller has it (``PhoneAt``)."""
+    game = game or log.game_of(table)
     state = table.state
     over = game.is_over(state)
     lines = latest_history(table) if history is None else history
@@ -78,9 +81,9 @@ def undo_label(lines: Sequence) -> str | None:
 
 
 def latest_history(table: Table) -> list:
-    """The board's latest history lines: kept by this process for the table's version, or read."""
-    return recent_history.latest(table.token, recent_history.stamp(table), HISTORY_ON_BOARD,
-                                 lambda: log.history(table.id, limit=HISTORY_ON_BOARD))
+    """The board's latest history lines, as the log's path has them (fast/path.py: kept by this
+    process for the table's version)."""
+    return log.latest_history(table, HISTORY_ON_BOARD)
 
 
 def progress_chart(game, table: Table):
@@ -92,10 +95,10 @@ def progress_chart(game, table: Table):
     return charts.line_chart(series, translate("Score over the game"))
 
 
-def for_phone(table: Table, notice: dict[str, str] | None = None, history: list | None = None) -> dict[str, Any]:
+def for_phone(phone: PhoneAt, notice: dict[str, str] | None = None, history: list | None = None) -> dict[str, Any]:
     """The board as the phone asking sees it: its seat's view, its host controls."""
-    actor = actor_for(table)
-    return board_context(table, seat=actor.seat, is_host=actor.host, notice=notice, history=history)
+    return board_context(phone.table, game=phone.game, seat=phone.actor.seat, is_host=phone.actor.host,
+                         notice=notice, history=history)
 
 
 def final_table(scores: Sequence[Score] | None) -> dict[str, Any] | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from flask import abort, current_app, request
 from flask_limiter.util import get_remote_address
@@ -12,15 +13,11 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from werkzeug.datastructures import MultiDict
 
-from .. import devices, log, table_copies
+from .. import devices, log
 from ..extensions import db, limiter
-from ..games.base import Actor, whole_number
+from ..games.base import Actor, Game, whole_number
 from ..models import Table
 from ..seating import seat_of
-
-if TYPE_CHECKING:
-    from .submit import Outcome
-
 
 # Built once (building it costs about as much as running it). The seats come in the same
 # query: every table route asks which seat this phone holds.
@@ -48,6 +45,12 @@ def load_table(token: str) -> Table:
     return table
 
 
+def table_for_a_move(token: str) -> Table:
+    """The table a move is built on: the log's path may have it without a read (fast/path.py: a
+    copy of it), else ``load_table``."""
+    return log.path().table_for_a_move(token, load_table)
+
+
 def load_displayed_table(display_token: str) -> Table:
     """The table behind a display link (read-only: it claims no seat); a wrong one is a 404,
     counted as a wrong guess as on the join link."""
@@ -57,27 +60,6 @@ def load_displayed_table(display_token: str) -> Table:
         count_a_wrong_token()
         abort(404)
     return table
-
-
-def on_a_copy_or_fresh(token: str, move: Callable[[Table], Outcome],
-                       read: Table | None = None) -> tuple[Table, Outcome]:
-    """A move on the table of ``token``: built on this process's copy of it when there is one
-    (no read: table_copies.py), and kept if it landed; anything else — a refusal, a stale screen,
-    a repeat, a write that found the table changed — is done again on the table as the database
-    has it now, so that what the phone is told and shown never comes from a copy. ``read``:
-    the table, if the request already read it."""
-    table = table_copies.attach(token) if read is None else None
-    if table is not None:
-        try:
-            outcome = move(table)
-        except table_copies.Outdated:
-            outcome = None
-        if outcome is not None and outcome.landed:
-            return table, outcome
-        table_copies.start_over(token)
-        log.reads_outside_a_transaction()
-    table = read if read is not None else load_table(token)
-    return table, move(table)
 
 
 def count_a_wrong_token() -> None:
@@ -111,7 +93,33 @@ def within_the_claim_limits(table_id: int) -> bool:
     return address_ok and table_ok
 
 
+@dataclass(frozen=True)
+class PhoneAt:
+    """The phone making this request, at its table: the table as read, its game, and who the phone
+    is there (its seat, whether it hosts). Resolved once per request (``phone_at``) and handed on:
+    to the move service, the log, and the board that answers."""
+
+    table: Table
+    game: Game
+    actor: Actor
+    seating: int  # the table's seating counter when the actor was resolved
+
+    def after_the_change(self) -> PhoneAt:
+        """The same phone at the table as it stands after a change (``log.current``). Who the phone
+        is carries over while no seat changed hands (the seating counter is as read)."""
+        table = log.current(self.table)
+        if table.seating == self.seating:
+            return replace(self, table=table)
+        return phone_at(table)
+
+
+def phone_at(table: Table) -> PhoneAt:
+    """This request's phone at ``table``: its game and who the phone is there, looked up now."""
+    return PhoneAt(table, log.game_of(table), actor_for(table), table.seating)
+
+
 def actor_for(table: Table) -> Actor:
+    """Which seat the phone's device cookie holds at ``table``, and whether it hosts it."""
     device = devices.current()
     seat = seat_of(table, device)
     return Actor(seat.index if seat else None, host=table.host_device == device)

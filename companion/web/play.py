@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import threading
-from typing import Callable
 
 from flask import Blueprint, flash, redirect, render_template, request, stream_template, url_for
 
 from .. import log, turns
 from ..extensions import htmx
-from ..games.base import Actor, at_table
+from ..games.base import at_table
 from ..i18n import translate
-from ..models import Table
 from . import submit
 from .board import HISTORY_ON_BOARD, board_context, for_phone
-from .context import (actor_for, form_to_action, load_table, on_a_copy_or_fresh, optional_int, valid_request_id,
+from .context import (form_to_action, load_table, optional_int, phone_at, table_for_a_move, valid_request_id,
                       version_arg)
 from .submit import Outcome
 
@@ -23,10 +21,10 @@ bp = Blueprint("play", __name__)
 @bp.get("/t/<token>")
 def page(token: str):
     log.reads_outside_a_transaction()  # reads only (log.py)
-    table = load_table(token)
-    if not at_table(actor_for(table)):
+    phone = phone_at(load_table(token))
+    if not at_table(phone.actor):
         return redirect(url_for("tables.join", token=token))
-    return render_template("play.html", **for_phone(table))
+    return render_template("play.html", **for_phone(phone))
 
 
 # Board refreshes take turns. Each move sends every other phone of its table to fetch its
@@ -53,7 +51,7 @@ def board(token: str):
         if request.args.get("display"):
             context = board_context(table, seat=None, is_host=False, display=True)
         else:
-            context = for_phone(table)
+            context = for_phone(phone_at(table))
         return render_in_turns("_board_frame.html", **context)
 
 
@@ -67,29 +65,36 @@ def render_in_turns(name: str, **context) -> str:
     return "".join(pieces)
 
 
-def _respond(table: Table, outcome: Outcome):
+def _respond(outcome: Outcome):
     """htmx gets the fresh board (with the notice); a plain form post gets redirected (PRG)."""
     if htmx:
-        log_table = log.current(table)
         history = outcome.recorded.history if outcome.recorded else None
-        return render_template("_board_frame.html", **for_phone(log_table, outcome.notice(), history)), outcome.status
+        board = for_phone(outcome.phone.after_the_change(), outcome.notice(), history)
+        return render_template("_board_frame.html", **board), outcome.status
     if outcome.text:
         flash(outcome.text, outcome.kind)
-    return redirect(url_for("play.page", token=table.token))
+    return redirect(url_for("play.page", token=outcome.phone.table.token))
 
 
 @bp.post("/t/<token>/act")
 def act(token: str):
-    log.reads_outside_a_transaction()  # a move writes in one statement (log.py)
-    return _change(token, lambda table, actor, expected, request_id: submit.submit(
-        table, actor, form_to_action(request.form), expected_version=expected, request_id=request_id,
-        history_lines=_answer_history_lines()), on_a_copy=True)
+    log.reads_outside_a_transaction()  # a move writes in one statement (fast/path.py)
+    try:
+        expected, request_id = form_controls()
+    except ValueError:
+        return _damaged(token)
+    return _respond(submit.submit(table_for_a_move(token), form_to_action(request.form), expected_version=expected,
+                                  request_id=request_id, history_lines=_answer_history_lines()))
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str):
-    return _change(token, lambda table, actor, expected, request_id: submit.undo(
-        table, actor, expected_version=expected, request_id=request_id, history_lines=_answer_history_lines()))
+    try:
+        expected, request_id = form_controls()
+    except ValueError:
+        return _damaged(token)
+    return _respond(submit.undo(phone_at(load_table(token)), expected_version=expected, request_id=request_id,
+                                history_lines=_answer_history_lines()))
 
 
 def _answer_history_lines() -> int:
@@ -97,23 +102,15 @@ def _answer_history_lines() -> int:
     return HISTORY_ON_BOARD if htmx else 0
 
 
-def _change(token: str, change: Callable[[Table, Actor, int | None, str | None], Outcome], on_a_copy=False):
-    """What every form that changes a table shares: its controls (the version it was looking
-    at, its one-time id) must be intact; the move service decides the rest. ``on_a_copy``: a
-    move, built on this process's copy of the table when it has one (``on_a_copy_or_fresh``)."""
-    try:
-        expected = optional_int(request.form.get("version"))
-        request_id = form_request_id()
-    except ValueError:
-        return _respond(load_table(token), Outcome(400, "error", translate("The form was damaged; please try again.")))
+def form_controls() -> tuple[int | None, str | None]:
+    """What every form that changes a table carries: the version it was looking at and its
+    one-time id; a damaged one is a ValueError. The move service decides the rest."""
+    return optional_int(request.form.get("version")), form_request_id()
 
-    def changed(table: Table) -> Outcome:
-        return change(table, actor_for(table), expected, request_id)
 
-    if on_a_copy:
-        return _respond(*on_a_copy_or_fresh(token, changed))
-    table = load_table(token)
-    return _respond(table, changed(table))
+def _damaged(token: str):
+    return _respond(Outcome(400, "error", translate("The form was damaged; please try again."),
+                            phone=phone_at(load_table(token))))
 
 
 def form_request_id() -> str | None:

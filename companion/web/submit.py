@@ -7,14 +7,14 @@ decided here, once, so the page and the API cannot drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from .. import devices, log, seating
 from ..games.base import Action, Actor, RuleError, _, at_table
 from ..i18n import translate
 from ..models import Table
-from .context import within_the_claim_limits
+from .context import PhoneAt, load_table, phone_at, within_the_claim_limits
 
 CLAIM_TO_PLAY = _("Claim a seat to play.")
 ONLY_PLAYERS_UNDO = _("Only the players at this table can undo.")
@@ -37,6 +37,7 @@ class Outcome:
     text: str | None = None
     recorded: log.Recorded | None = None
     version: int | None = None
+    phone: PhoneAt | None = None  # the phone at the table it came of (a move, an undo): what the answer shows
 
     @property
     def refused(self) -> bool:
@@ -52,22 +53,33 @@ class Outcome:
         return {"kind": self.kind, "text": self.text} if self.text else None
 
 
-def submit(table: Table, actor: Actor, action: Action, *, expected_version: int | None,
-           request_id: str | None, history_lines: int = 0) -> Outcome:
-    """A move: recorded through the event log, or refused with the reason. ``history_lines``:
-    the answer shows that many history lines (``Outcome.recorded.history``)."""
-    return _change(actor, CLAIM_TO_PLAY, lambda: log.append(
-        table.id, action, actor, expected_version=expected_version, request_id=request_id,
+def submit(table: Table, action: Action, *, expected_version: int | None, request_id: str | None,
+           history_lines: int = 0) -> Outcome:
+    """A move on ``table`` (``context.table_for_a_move``): recorded through the event log, or
+    refused with the reason. ``history_lines``: the answer shows that many history lines
+    (``Outcome.recorded.history``). The log's path may do it again on the table read anew
+    (fast/path.py: a move on a copy that did not land); each try resolves the phone there once."""
+
+    def move(table: Table) -> Outcome:
+        phone = phone_at(table)
+        return _change(phone, CLAIM_TO_PLAY, lambda: log.append(
+            table.id, action, phone.actor, game=phone.game, expected_version=expected_version,
+            request_id=request_id, history_lines=history_lines))
+
+    return log.path().move(table, load_table, move)
+
+
+def undo(phone: PhoneAt, *, expected_version: int | None, request_id: str | None, history_lines: int = 0) -> Outcome:
+    return _change(phone, ONLY_PLAYERS_UNDO, lambda: log.undo(
+        phone.table.id, phone.actor, game=phone.game, expected_version=expected_version, request_id=request_id,
         history_lines=history_lines))
 
 
-def undo(table: Table, actor: Actor, *, expected_version: int | None, request_id: str | None,
-         history_lines: int = 0) -> Outcome:
-    return _change(actor, ONLY_PLAYERS_UNDO, lambda: log.undo(
-        table.id, actor, expected_version=expected_version, request_id=request_id, history_lines=history_lines))
+def _change(phone: PhoneAt, refusal_for_onlookers: str, change: Callable[[], log.Recorded]) -> Outcome:
+    return replace(_answer(phone.actor, refusal_for_onlookers, change), phone=phone)
 
 
-def _change(actor: Actor, refusal_for_onlookers: str, change: Callable[[], log.Recorded]) -> Outcome:
+def _answer(actor: Actor, refusal_for_onlookers: str, change: Callable[[], log.Recorded]) -> Outcome:
     # Seated or the host, checked here for every change from either door (a watching phone
     # is told to claim a seat; the game's own GameKit.apply refuses it too, for direct callers).
     if not at_table(actor):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Action, Actor, Applied, GameKit, OptionSpec, PlayerSpec, RuleError, Score, State, View, _, label, whole_number
+from ..base import Action, ActionSpec, Actor, Applied, GameKit, OptionSpec, PlayerSpec, RuleError, Score, State, View, _, label, whole_number
 from . import quick_form, setup as setup_rules
 from .actions import ACTIONS
 from .box_limits import KINDS, OVER_THE_BOX, beyond_the_box
@@ -52,12 +52,12 @@ class AdventureLand(GameKit):
     def setup(self, players: Sequence[PlayerSpec], options: Mapping[str, Any], library: Mapping[str, Any]) -> State:
         return setup_rules.new_game(players, options, library)
 
-    def apply_in_place(self, state: State, action: Action, actor: Actor) -> Applied:
+    def apply_in_place(self, state: State, action: Action, actor: Actor, row: ActionSpec | None = None) -> Applied:
         """The kit's dispatch, then the box (box_limits.py, the quick scorer's check too): a move
         that would leave the players holding more of a kind than the box has is refused. Here,
         not in ``apply``, so that the log's replay (an imported game) checks it too."""
         before = box_totals(state)  # the move changes ``state`` itself
-        applied = super().apply_in_place(state, action, actor)
+        applied = super().apply_in_place(state, action, actor, row)
         excess = beyond_the_box(box_totals(applied.state), before=before)
         if excess is not None:
             raise RuleError(OVER_THE_BOX, what=label(KINDS[excess.what]).to_json(), n=excess.n, most=excess.most)

@@ -10,7 +10,7 @@ restored under a running server, or a test that deletes a table and makes it aga
 
 Kept by token, one version per table (the last one seen), so memory grows with the tables in
 play, not with their moves. A move that leaves the older events as they were (not an undo)
-answers with its new line over the lines kept for the version it read (log.py): on SQLite that
+answers with its new line over the lines kept for the version it read (path.py): on SQLite that
 is one query fewer per move, on PostgreSQL seven rows fewer to send back.
 """
 

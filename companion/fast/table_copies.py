@@ -3,12 +3,12 @@
 A move reads its table and seats, then writes. The process that wrote the table's latest version
 already knows all of it: the next move there is built on that copy, and written with the guard
 every write has — ``UPDATE … WHERE version = <read> AND seating = <read> AND created_at = <read>``
-(log._write) — which lands only if the database still holds exactly that version of that table
+(fast/path.py ``_write``) — which lands only if the database still holds exactly that version of that table
 with the same seat holders (``Table.seating`` counts claims and releases; a table made again
 under the same id has another ``created_at``). A copy may be old, never wrong where it counts:
 
 - a move whose write finds the table changed writes nothing, and is done again from the
-  database (``Outdated``; web/context.py ``on_a_copy_or_fresh``);
+  database (``Outdated``; ``FastPath.move`` in fast/path.py);
 - so is every move a copy would answer otherwise — refused, stale, a repeated request — so that
   each refusal, and the board it shows, comes from the database as it is now.
 
@@ -26,13 +26,13 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import instance_state, set_committed_value
 
-from .extensions import db
+from ..extensions import db
+from ..log import TABLE_COLUMNS
+from ..models import Seat, Table
 from .kept_per_table import KeptPerTable
-from .models import Seat, Table
 
 TABLES_KEPT = 512  # a club night's tables; a copy is its state's JSON (a few KB) and its seats
 
-TABLE_COLUMNS = tuple(column.key for column in Table.__mapper__.column_attrs)
 SEAT_COLUMNS = tuple(column.key for column in Seat.__mapper__.column_attrs)
 AS_JSON = ("state", "options")
 COPIED = "companion.from_copy"  # the mark on an object built from a copy (its InstanceState.info)
