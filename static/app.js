@@ -325,7 +325,11 @@
   function inView(target) {
     var bar = document.getElementById("owed");
     var top = bar ? bar.getBoundingClientRect().bottom : 0, box = target.getBoundingClientRect();
-    var tall = box.height > window.innerHeight - top;
+    // Whether it fits on the screen is judged with the bar where it sticks, at the screen's top:
+    // near the page's top the bar sits lower, and a control that fits once scrolled up is scrolled
+    // up, not taken for one taller than the screen (whose top half on screen would do).
+    var stuck = bar ? (parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight : 0;
+    var tall = box.height > window.innerHeight - stuck;
     return box.top >= top - 1 && (tall ? box.top <= window.innerHeight / 2 : box.bottom <= window.innerHeight + 1);
   }
   function bringIntoView(target) {
@@ -333,10 +337,11 @@
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var detail = event.detail, config = detail.requestConfig;
-    ownMove = null;
-    owedBefore = null;
-    owedSeen = false;
+    // Only a new board counts: an answer that swaps nothing (the live stream's 204 right behind
+    // this phone's own move) must not make the phone forget that move before its board settled.
     if (!detail.shouldSwap || !detail.target || detail.target.id !== "board") return;
+    ownMove = null;
+    owedSeen = false;
     owedBefore = owedKey(detail.target);
     var control = owedControl(detail.target);
     owedSeen = !!control && inView(control);
