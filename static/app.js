@@ -382,6 +382,28 @@
     if (first) first.focus({ preventScroll: true });
   });
 
+  // A form that asks one thing after another ([data-walk] around its fields, the Legend's episode
+  // entry) brings the next question into view after each choice, below the bar, so the thumb never
+  // scrolls down the form to find it. A choice outside any [data-step] (what kind of thing it is)
+  // brings the form's top up, the questions it opens under it; a choice in a step, the first step
+  // after it still to answer (shown, and no choice made: tick boxes and buttons always count).
+  // Undoing a choice ("change", an empty value) or one that opens a box to type in ([data-stay])
+  // leaves the page where it is.
+  function toAnswer(step) {
+    if (!step.getClientRects().length) return false;  // not asked (hidden for this kind)
+    if (!step.querySelector("input[type=radio]")) return true;
+    return !step.querySelector("input[type=radio]:checked:not([value=''])");
+  }
+  document.addEventListener("change", function (event) {
+    var field = event.target, walk = field.closest && field.closest("[data-walk]");
+    if (!walk || field.type !== "radio" || !field.value || field.hasAttribute("data-stay")) return;
+    var here = field.closest("[data-step]");
+    if (!here) { (walk.closest("form") || walk).scrollIntoView({ block: "start" }); return; }
+    var steps = Array.prototype.slice.call(walk.querySelectorAll("[data-step]"));
+    var next = steps.slice(steps.indexOf(here) + 1).filter(toAnswer)[0];
+    if (next) bringIntoView(next);
+  });
+
   // A phone waking up (screen on, tab shown, page restored from the back/forward cache)
   // resyncs at once instead of waiting for the next poll, and reopens the live stream.
   function resync() {

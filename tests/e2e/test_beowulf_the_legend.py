@@ -6,12 +6,12 @@ from the physical board as Beowulf reaches it:
 1. Martha, the youngest, becomes first player. Beowulf moves onto episode 1, King Hygelac's Court
    (a minor opportunity): the players exchange cards, which the app does not track, so one "Done"
    tap closes it and moves Beowulf on.
-2. Episode 2, Sail to Denmark: its kind is not in the rulebook; the table enters it as a Selection
-   (minor). Martha takes Fame 2, Mark an alliance token, Sandra draws 2 cards. Mark turns his
+2. Episode 2, Sail to Denmark: its kind is not in the rulebook; Martha, the first player, finds the
+   entry open on her phone and enters it as a Selection (minor) with one tap. Martha takes Fame 2, Mark an alliance token, Sandra draws 2 cards. Mark turns his
    alliance token over and enters, on his phone only, that it shows fame 4. Sandra's tap, the last
    of the episode, also moves Beowulf on.
-3. Episode 3 is the first major episode: the table confirms the rulebook's King Hrothgar's Hall
-   (simultaneous, Friendship; 3 players: spaces 1–3 in play, space 4 covered by the red marker).
+3. Episode 3 is the first major episode: Martha checks what the rulebook says and taps its name,
+   King Hrothgar's Hall (simultaneous, Friendship; 3 players: spaces 1–3 in play, space 4 covered by the red marker).
    Revealed: Sandra 1, Martha 2, Mark 2 Friendship symbols → Martha marker 1 (tie broken from the
    first player, clockwise), Mark 2, Sandra 3. Martha takes the 2 alliance tokens (space 3), Mark
    the King Hrothgar's Blessing (space 1); Sandra, left the last space, gets the treasure 1 without
@@ -118,13 +118,16 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
     screenshot(display, "legend-03-episode-1-over-display-360")
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 2 yet")
     expect(display.locator("#bl-step")).to_contain_text("A player enters it from their phone.")
-    entry = sandra.locator("#bl-entry-2")  # the rulebook names episode 2: the form is open at once
+    # Martha, the first player, finds the entry open on her phone; the others have it under a tap.
+    expect(sandra.locator("#bl-entry-2-open > summary")).to_have_text("Enter what the board shows")
+    expect(sandra.locator("#bl-entry-2-open .bl-quick")).to_be_hidden()
+    entry = martha.locator("#bl-entry-2-open")
     expect(entry.locator("select[name=key]")).to_have_value("sail_to_denmark")  # the rulebook names it
     expect(entry.locator(".bl-f-symbols")).to_be_hidden()  # asked once the kind needs them
-    entry.locator(".bl-f-kind .bl-chip").filter(has_text="Selection").click()
-    expect(entry.locator(".bl-f-spaces")).to_be_hidden()  # a selection has no reward spaces
-    screenshot(sandra, "legend-04-enter-episode-2-360")
-    entry.get_by_role("button", name="Save what the board shows").click()
+    expect(entry.locator(".bl-quick")).not_to_contain_text("Great Rewards")  # it has its name: no other offered
+    expect(entry.locator(".bl-quick-risk button")).to_have_count(10)  # a Risk: the pair of symbols it shows
+    screenshot(martha, "legend-04-enter-episode-2-360")
+    entry.get_by_role("button", name="Selection", exact=True).click()  # one tap
     all_show(screens, "#bl-episode h2", "2. Sail to Denmark")
     all_show(screens, "#bl-episode", "table-entered")
     turn_of(screens, MARTHA, "Martha")
@@ -157,13 +160,13 @@ def test_three_phones_play_a_minor_and_a_major_episode_and_keep_token_values_pri
 
     # --- episode 3: the first major episode, King Hrothgar's Hall ----------------------------
     all_show(screens, "#bl-step .bl-prompt", "The app does not know episode 3 yet")
-    hall = martha.locator("details.bl-suggestion").filter(has_text="It is King Hrothgar's Hall")
-    hall.locator("summary").click()
-    expect(hall.locator(".bl-suggested")).to_contain_text("Major episode, played simultaneously")
-    expect(hall.locator(".bl-suggested")).to_contain_text("Friendship")
+    martha.locator("#bl-entry-3-says > summary").click()  # what the rulebook says, to check against the board
+    hall = martha.locator("#bl-says-3-king-hrothgar-s-hall")
+    expect(hall).to_contain_text("Major episode, played simultaneously")
+    expect(hall).to_contain_text("Friendship")
     expect(hall.locator(".bl-suggested-spaces li").nth(4)).to_have_text("not described")
     screenshot(martha, "legend-06-enter-hrothgar-360")
-    hall.get_by_role("button", name="It is King Hrothgar's Hall: save").click()
+    martha.locator("#bl-entry-3-open").get_by_role("button", name="King Hrothgar's Hall").click()  # one tap
     at_episode(screens, 3, "King Hrothgar's Hall")
     all_show(screens, "#bl-step .bl-prompt", "Everyone chooses cards secretly and reveals together")
     for page in screens:
@@ -371,10 +374,10 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     martha = join(new_phone, server, token, "Martha")
 
     sandra.locator("#bl-path-all > summary").click()  # she looks at the whole path, too
-    sandra.locator("#bl-entry-3-open > summary").click()
-    form = sandra.locator("#bl-entry-3")
-    form.locator("input[name=name]").fill("Grendel's Mother")
+    form = sandra.locator("#bl-entry-3")  # the first player's phone: the entry is there, no tap
     form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").click()
+    form.locator("#bl-entry-3-name > summary").click()  # the name is optional, under its own tap
+    form.locator("input[name=name]").fill("Grendel's Mother")
     form.locator(".bl-f-symbols .bl-chip").filter(has_text="Courage").click()
     form.locator(".bl-f-symbols .bl-chip").filter(has_text="Fighting").click()
     form.locator(".bl-sp-1 .bl-chip").filter(has=sandra.locator("input[value=fame5]")).click()
@@ -382,7 +385,7 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     codes = form.locator(".bl-sp-2 input[name='spaces_other[]']")
     codes.fill("fame3+wound")
     expect(form.locator(".bl-sp-3 .bl-sp-choices")).to_be_visible()  # the next space to tap
-    expect(form.locator(".bl-sp-4 .bl-sp-choices")).to_be_hidden()
+    expect(form.locator(".bl-sp-4 .bl-sp-choices")).to_be_hidden()  # 3 players: space 4 is covered
     assert sandra.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     screenshot(sandra, "legend-form-01-half-filled")
 
@@ -394,7 +397,7 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     expect(sandra.locator("#board")).to_have_attribute("data-version", str(before + 1), timeout=LIVE)
     expect(sandra.locator("#bl-player-1")).to_contain_text("scratches 1")
 
-    expect(sandra.locator("#bl-entry-3-open")).to_have_attribute("open", "")
+    expect(sandra.locator("#bl-entry-3-name")).to_have_attribute("open", "")
     expect(sandra.locator("#bl-path-all")).to_have_attribute("open", "")
     expect(form.locator("input[name=name]")).to_have_value("Grendel's Mother")
     expect(form.locator("input[name=kind][value=turn_order]")).to_be_checked()
@@ -406,8 +409,10 @@ def test_a_half_filled_episode_form_survives_another_phones_move(server, new_pho
     expect(codes).to_be_focused()
     screenshot(sandra, "legend-form-02-after-marthas-move")
 
-    # She finishes: three more taps and the save.
-    for space, code in ((3, "alliance"), (4, "wound"), (5, "scratch")):
+    # She finishes: space 3, then the spaces not in play with 3 players (optional, under a tap), and the save.
+    form.locator(".bl-sp-3 .bl-chip").filter(has=sandra.locator("input[value=alliance]")).click()
+    form.locator("#bl-entry-3-more > summary").click()
+    for space, code in ((4, "wound"), (5, "scratch")):
         form.locator(f".bl-sp-{space} .bl-chip").filter(has=sandra.locator(f"input[value={code}]")).click()
     form.get_by_role("button", name="Save what the board shows").click()
     expect(sandra.locator("#bl-episode h2")).to_contain_text("3. Grendel's Mother", timeout=LIVE)
@@ -423,22 +428,24 @@ def test_a_refused_episode_entry_keeps_what_was_entered_and_says_what_to_change(
     host, token = table_at_episode_three(server)
     sandra = join(new_phone, server, token, "Sandra")
 
-    sandra.locator("#bl-entry-3-open > summary").click()
     form = sandra.locator("#bl-entry-3")
-    form.locator("input[name=name]").fill("Grendel's Mother")
     form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").click()
+    form.locator("#bl-entry-3-name > summary").click()
+    form.locator("input[name=name]").fill("Grendel's Mother")
     form.locator(".bl-f-symbols .bl-chip").filter(has_text="Courage").click()
     form.locator(".bl-sp-1 .bl-chip").filter(has=sandra.locator("input[value=fame5]")).click()
     form.locator(".bl-sp-2 .bl-chip").filter(has_text="Other icons").click()
     form.locator(".bl-sp-2 input[name='spaces_other[]']").fill("fame3+wound")
-    for space, code in ((3, "alliance"), (4, "wound"), (5, "scratch")):
+    form.locator(".bl-sp-3 .bl-chip").filter(has=sandra.locator("input[value=alliance]")).click()
+    form.locator("#bl-entry-3-more > summary").click()
+    for space, code in ((4, "wound"), (5, "scratch")):
         form.locator(f".bl-sp-{space} .bl-chip").filter(has=sandra.locator(f"input[value={code}]")).click()
     before = version_of(sandra)
     form.get_by_role("button", name="Save what the board shows").click()
 
     expect(sandra.locator("#board > .notice")).to_contain_text("shows exactly 2 symbol types", timeout=LIVE)
     assert version_of(sandra) == before  # refused: nothing recorded
-    expect(sandra.locator("#bl-entry-3-open")).to_have_attribute("open", "")
+    expect(form.locator("input[name=name]")).to_be_visible()
     expect(form.locator("input[name=name]")).to_have_value("Grendel's Mother")
     expect(form.locator(".bl-f-kind input:checked")).to_have_count(1)
     expect(form.locator(".bl-f-kind .bl-chip").filter(has_text="played in turn order").locator("input")).to_be_checked()

@@ -17,6 +17,7 @@ from .board import (EPISODES, GOLD, KINDS, LAST, MAJOR, MAX_TOKEN_VALUE, MINOR, 
                     episode_name, missing, position_named)
 from .box import (TOKEN_KINDS, card_name, dragon_reached, heal_choices, holds, left_of_value, needs_value, setup_cards,
                   shows, special_cards, why_not_special, why_not_take)
+from .entry import form_kinds, quick_entries, spaces_in_play
 from .episode import current, players, untouched, waiting_for_values
 from .flow import SPECIALS_IN_BOX, least_named_specials, next_position
 from .icons import COMMON_CODES, PENALTIES, icon_text, parse_space
@@ -561,6 +562,9 @@ def entry_view(state: State) -> dict[str, Any]:
         "missing": missing(record, players(state), state["options"]["advanced"]),
         "note": msg(CATALOGUE_NOTES[record["key"]]) if record.get("key") in CATALOGUE_NOTES else None,
         "suggestions": suggestions,
+        "quick": quick_entries(state, record),
+        "form_kinds": form_kinds(state, record),
+        "in_play": spaces_in_play(state, record),
         "correctable": state["phase"] in ("enter", "done") or (state["phase"] in ("minor", "contest", "bid")
                                                                  and untouched(state)),
     }
@@ -587,28 +591,38 @@ KIND_GROUPS = (
 
 # The rewards the form offers as taps, per space; anything else is typed as icon codes.
 # A number alone stands for the group's icon ("Fame" 5 is fame5); the full wording shows once chosen.
+# Layout: "above" puts the group's title above its taps (fame needs the whole width), "inline" at
+# the start of their row, "hidden" only for a screen reader (the words on the taps say it all).
 SPACE_GROUPS = (
-    (_("Fame"), ("fame1", "fame2", "fame3", "fame4", "fame5", "fame6", "fame7"), True),
-    (_("Treasure"), ("treasure1", "treasure2", "treasure3", "treasure4"), True),
-    (_("Alliance tokens"), ("alliance", "alliance2"), True),
-    (_("Draw cards"), ("cards1", "cards2", "cards3"), True),
-    (_("Penalties"), ("misfortune", "scratch", "wound", "double_wound"), False),
-    (_("More"), ("heal", "fame5|heal_wound", "nothing"), False),
+    (_("Fame"), ("fame1", "fame2", "fame3", "fame4", "fame5", "fame6", "fame7"), True, "above"),
+    (_("Treasure"), ("treasure1", "treasure2", "treasure3", "treasure4"), True, "inline"),
+    (_("Alliance tokens"), ("alliance", "alliance2"), True, "inline"),
+    (_("Draw cards"), ("cards1", "cards2", "cards3"), True, "inline"),
+    (_("Penalties"), ("misfortune", "scratch", "wound", "double_wound"), False, "hidden"),
+    (_("More"), ("heal", "fame5|heal_wound", "nothing"), False, "hidden"),
 )
+
+
+# Before a space is chosen its taps show a short word, so a whole space's choices fit on a phone's
+# screen; the full wording (the glossary's) shows once it is chosen.
+SHORT_TEXTS = {"misfortune": _("Misfortune"), "wound": _("Wound"), "heal": _("Heal"),
+               "fame5|heal_wound": _("Fame 5 or heal a wound")}
 
 
 def _space_groups() -> list[dict[str, Any]]:
     groups = []
-    for title, codes, numbered in SPACE_GROUPS:
+    for title, codes, numbered, layout in SPACE_GROUPS:
         choices = []
         for code in codes:
             alternatives = _alternatives(code)
             number = "".join(c for c in code if c.isdigit()) or "1"
-            choices.append({"value": code, "alternatives": alternatives, "short": number if numbered else None})
-        groups.append({"title": msg(title), "choices": choices, "numbered": numbered})
-    groups.append({"title": msg(_("Special card")), "numbered": False, "choices": [
+            short = number if numbered else (msg(SHORT_TEXTS[code]) if code in SHORT_TEXTS else None)
+            choices.append({"value": code, "alternatives": alternatives, "short": short})
+        groups.append({"title": msg(title), "choices": choices, "numbered": numbered, "layout": layout})
+    # A card's short name is the word that tells it apart on the card itself (kept in English, as printed).
+    groups.append({"title": msg(_("Special card")), "numbered": False, "layout": "inline", "choices": [
         {"value": f"special:{card['key']}", "alternatives": _alternatives(f"special:{card['key']}"),
-         "short": card_name(card["key"])} for card in special_cards()]})
+         "short": card.get("short") or card_name(card["key"])} for card in special_cards()]})
     return groups
 
 

@@ -235,7 +235,7 @@ def test_every_form_to_fill_in_and_every_disclosure_keeps_its_id_across_renders(
     for seat in range(3):
         act(client, token, type="take_risk", seat=seat, outcome="kept")
     act(client, token, type="advance")  # episode 3: a rulebook episode can be confirmed
-    check("bl-entry-3", "bl-entry-3-king-hrothgar-s-hall-open")
+    check("bl-entry-3", "bl-entry-3-open", "bl-entry-3-says")  # what the rulebook says about the names offered
     act(client, token, type="enter_episode", name="King Hrothgar's Hall", kind="simultaneous",
         symbols=["friendship"], spaces=["special:blessing", "treasure1", "alliance2", "cards2", ""])
     check("bl-symbols-3")
@@ -393,3 +393,30 @@ def test_markers_and_pieces_show_their_icons_named_for_a_screen_reader(client, p
     line = re.search(r"<li[^>]*>(.*?)</li>", history, re.S).group(1)
     assert 'class="icon icon-scratch" aria-hidden="true"' in line
     assert text_of(line).strip() == "By hand: Martha takes a scratch"
+
+
+def test_the_board_entry_is_open_on_the_first_players_phone_and_one_tap_saves_an_episode(client, phone):
+    """Beowulf reaches episode 3, which the app does not know: Sandra, the first player, finds its
+    entry on her phone without a tap (her bar points at it); Martha's phone has it folded under
+    "Enter what the board shows". One tap on "Recovery" saves it and starts the episode."""
+    token = new_table(client, seat=0)
+    martha = phone()
+    claim(martha, token, 1)
+    act(client, token, type="advance")
+    act(client, token, type="end_minor", move_on=True)
+    act(client, token, type="enter_episode", kind="selection")
+    for seat in range(3):
+        act(client, token, type="pass", seat=seat, move_on=True)
+    sandras, marthas = page(client, token), page(martha, token)
+    assert re.search(r'<div class="bl-entry-all" id="bl-entry-3-open">', sandras)
+    assert 'data-target="bl-entry-3-open"' in sandras  # the bar takes her there
+    assert re.search(r'<details class="bl-suggestion bl-entry-all" id="bl-entry-3-open">\s*<summary', marthas)
+    one_tap = [f for f in re.findall(r"<form .*?</form>", sandras, re.S) if 'class="btn bl-q-recovery"' in f]
+    assert len(one_tap) == 1
+    fields = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', one_tap[0]))
+    assert {k: fields[k] for k in ("type", "position", "kind")} == {"type": "enter_episode", "position": "3",
+                                                                   "kind": "recovery"}
+    response = client.post(f"/t/{token}/act", data=fields, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Recovery" in text_of(response.get_data(as_text=True).split('id="bl-step"')[1].split("</section>")[0])
+    assert client.get(f"/api/tables/{token}").get_json()["view"]["phase"] == "minor"
