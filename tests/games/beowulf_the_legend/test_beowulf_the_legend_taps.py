@@ -32,16 +32,19 @@ MAJORS = {
     30: ("turn_order", ["courage", "travelling"], ["special:resolve", "fame5", "treasure2", "cards1", "wound"]),
     35: ("simultaneous", ["wit", "courage"], ["special:warriors_rest", "fame3", "alliance", "misfortune", "scratch"]),
 }
+# « Il y a 5 épisodes opportunité différents », each named on the board (King Hygelac's Court is
+# episode 1, the rulebook's).
 MINORS = {
     2: {"kind": "risk", "symbols": ["travelling", "courage"]},
     4: {"kind": "selection"}, 5: {"kind": "risk", "symbols": ["wit", "fighting"]}, 8: {"kind": "recovery"},
-    9: {"kind": "opportunity", "opportunity": "great_rewards"}, 11: {"kind": "risk", "symbols": ["wit", "courage"]},
-    12: {"kind": "selection"}, 15: {"kind": "opportunity", "opportunity": "many_friendships"},
+    9: {"name": "Great Rewards", "kind": "opportunity", "opportunity": "great_rewards"},
+    11: {"kind": "risk", "symbols": ["wit", "courage"]},
+    12: {"kind": "selection"}, 15: {"name": "Many Friendships", "kind": "opportunity", "opportunity": "many_friendships"},
     16: {"kind": "recovery"}, 17: {"kind": "risk", "symbols": ["fighting", "travelling"]},
-    20: {"kind": "opportunity", "opportunity": "peace_returns"}, 21: {"kind": "selection"},
-    23: {"kind": "risk", "symbols": ["friendship", "wit"]}, 24: {"kind": "opportunity", "opportunity": "hygelac"},
+    20: {"name": "Peace Returns", "kind": "opportunity", "opportunity": "peace_returns"}, 21: {"kind": "selection"},
+    23: {"kind": "risk", "symbols": ["friendship", "wit"]}, 24: {"kind": "recovery"},
     27: {"kind": "recovery"}, 28: {"kind": "risk", "symbols": ["courage", "wit"]}, 29: {"kind": "selection"},
-    32: {"kind": "recovery"}, 33: {"kind": "opportunity", "opportunity": "break_ranks"},
+    32: {"kind": "recovery"}, 33: {"name": "Break Ranks?", "kind": "opportunity", "opportunity": "break_ranks"},
 }
 GOLD = {7: "treasure", 13: "treasure", 19: "treasure", 25: "treasure", 31: "treasure", 34: "recover_treasures"}
 NAMES = {3: "King Hrothgar's Hall", 6: "Grendel's Attack", 26: "Dragon Battle"}
