@@ -15,8 +15,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from . import config as config_module
-    from . import database, fast, hosts, i18n, live, log, security, stream_caps
-    from .extensions import babel, compress, csrf, db, htmx, limiter, migrate
+    from . import database, fast, hosts, i18n, live, log, security, shared_counts, stream_caps
+    from .extensions import babel, compress, csrf, db, htmx, migrate
     from .web import register_blueprints
 
     root = Path(__file__).resolve().parent.parent
@@ -30,9 +30,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     htmx.init_app(app)
-    limiter.init_app(app)
     live.configure(app)
     log.configure(app, fast.FAST)
+    shared_counts.init_app(app)  # the caps and limits, across the server's processes
     stream_caps.configure(app)
     hosts.init_app(app)  # first: a request to an unknown host name goes no further
     security.init_app(app)

@@ -51,8 +51,6 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "fr", "de"),
         "WTF_CSRF_TIME_LIMIT": None,  # a phone left on the table for hours must still be able to act
-        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
-        "RATELIMIT_HEADERS_ENABLED": True,
         "JOIN_RATE_LIMIT": os.environ.get("JOIN_RATE_LIMIT", "60 per minute"),
         "PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL", ""),
         # Host names answered besides PUBLIC_URL's, this machine's and loopback (hosts.py).

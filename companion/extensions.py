@@ -3,8 +3,6 @@
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_htmx import HTMX
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -21,4 +19,3 @@ babel = Babel()
 csrf = CSRFProtect()
 compress = Compress()
 htmx = HTMX()  # `if htmx:` in a view: the request came from htmx (it wants a fragment)
-limiter = Limiter(key_func=get_remote_address, default_limits=[])

@@ -1,4 +1,4 @@
-"""Which live streams a table holds open in this process, counted per phone.
+"""Which live streams a table holds open, counted per phone and across the server's processes.
 
 Anyone with a join link can open streams, and each open stream holds a connection of the server
 until it ends. So the streams are counted by who opens them (issue #28):
@@ -15,80 +15,100 @@ until it ends. So the streams are counted by who opens them (issue #28):
 
 Past a cap a stream is refused at once (429). A request carrying no device cookie cannot be a
 phone of the table, and neither can one whose device is not among the table's phones as this
-process last read them (kept ``MEMBERS_SECONDS``, forgotten at once when a seat changes hands
-here): when a cap is reached such a request is refused before the database is asked anything,
-so a flood from one address, cookies or none, costs the server almost nothing and leaves every
-other table's phones and ``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and
-P10). A refused phone still follows the table: app.js polls while its stream is silent.
+process last read them (kept ``MEMBERS_SECONDS``, and read again as soon as a seat of the table
+changes hands in any process): when a cap is reached such a request is refused before the app
+(the gunicorn worker asks ``refused_early`` once it has read the request's head:
+slow_clients.py), so a flood from one address, cookies or none, costs the server little more
+than accepting and closing its connections, and leaves every other table's phones and
+``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). A refused phone
+still follows the table: app.js polls while its stream is silent, and opens it again.
 
-The counts are per process; with several processes each holds its own.
+The counts are the server's, across its worker processes (shared_counts.py): with
+``WEB_CONCURRENCY=2`` a visitor still holds at most ``LIVE_STREAMS_PER_ADDRESS`` onlooker
+streams, and a table's onlookers count once wherever they are served. Which stream is a phone's
+newest is known per process: a phone whose reload lands on another process holds two streams
+until its older one's next keepalive finds it gone.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
-from http.cookies import CookieError, SimpleCookie
+from typing import Any
+from urllib.parse import unquote
 
-from . import devices
+from werkzeug.http import parse_cookie
+
+from . import devices, shared_counts
 
 SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
 # How long the table's phones, as a stream request read them, are trusted for refusing strangers
-# before the database: a seat taken in another process is seen this late at most.
+# before the app; a seat changing hands anywhere makes every process read them again sooner.
 MEMBERS_SECONDS = 5.0
 MAX_REMEMBERED = 1024
+EXTENSION = "companion.stream_caps"
 
 
 @dataclass(eq=False)
 class Ticket:
-    """One admitted stream. ``superseded``: the same phone opened a newer one, so this one ends."""
+    """One admitted stream, and the counts it holds. ``superseded``: the same phone opened a
+    newer one, so this one ends."""
 
     table_id: int
-    kind: str
     device: str
-    address: str
-    token: str
+    keys: tuple[str, ...]
     superseded: bool = False
     released: bool = False
 
 
 class StreamCaps:
-    def __init__(self, per_table: int, per_address: int) -> None:
-        self.per_table, self.per_address = per_table, per_address
+    def __init__(self, per_table: int, per_address: int, counts: shared_counts.SharedCounts,
+                 retry_after: str) -> None:
+        self.per_table, self.per_address, self.counts = per_table, per_address, counts
+        self.refusal = raw_refusal(retry_after)
         self._lock = threading.Lock()
-        self._streams: dict[tuple[int, str], Ticket] = {}        # (table, device) → its newest stream
-        self._capped: Counter[tuple[int, str]] = Counter()      # (table, kind) of the capped kinds
-        self._addresses: Counter[str] = Counter()               # onlookers' addresses
-        self._full_tokens: dict[str, int] = {}  # the join tokens of tables whose onlookers are at their cap
-        self._members: dict[str, tuple[float, frozenset[str]]] = {}  # token → (until, its phones' devices)
+        self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
+        # token → (until, seat changes counted when read, its phones' devices)
+        self._members: dict[str, tuple[float, int, frozenset[str]]] = {}
 
     def full(self, address: str, token: str) -> bool:
         """A cheap look before the table is read, for a request that cannot be a phone of the
         table: would an onlooker from this address, on this token's table, be refused?"""
-        with self._lock:
-            return self._addresses[address] >= self.per_address or token in self._full_tokens
+        return (self.counts.count(_onlookers_from(address)) >= self.per_address
+                or self.counts.count(_onlookers_of(token)) >= self.per_table)
 
-    def stranger_refused(self, address: str, token: str, device: str) -> bool:
-        """The cheap look for a request with a device cookie: refused only when an onlooker would
-        be, and the device is surely not one of the table's phones (as read lately)."""
-        with self._lock:
-            if self._addresses[address] < self.per_address and token not in self._full_tokens:
-                return False
-            until, members = self._members.get(token, (0.0, frozenset()))
-            return time.monotonic() < until and device not in members
+    def refused_early(self, path: str, cookie: str, address: str) -> bool:
+        """For the worker, from a request's head (its path as sent, its ``Cookie`` header): a live
+        stream (``/t/<token>/live``) past an onlookers' cap, from a request that surely is no
+        phone of the table."""
+        if not (path.startswith("/t/") and path.endswith("/live")):
+            return False
+        token = unquote(path[3:-5])  # as the app will read it: %41 is A
+        if not self.full(address, token):
+            return False
+        device = device_of(cookie)
+        if device is None:
+            return True
+        until, seen, members = self._members.get(token, (0.0, 0, frozenset()))
+        return time.monotonic() < until and self.seat_changes(token) == seen and device not in members
 
-    def remember_members(self, token: str, devices: frozenset[str]) -> None:
+    def seat_changes(self, token: str) -> int:
+        """How many times a seat of this table changed hands, as every process counts (read before
+        the table's phones are read: a change after it makes them read again)."""
+        return self.counts.count(_seat_changes_of(token))
+
+    def remember_members(self, token: str, devices: frozenset[str], seat_changes: int) -> None:
         with self._lock:
             if len(self._members) > 4 * MAX_REMEMBERED:  # tables come and go: keep the newest
                 self._members = dict(list(self._members.items())[-MAX_REMEMBERED:])
-            self._members[token] = (time.monotonic() + MEMBERS_SECONDS, devices)
+            self._members[token] = (time.monotonic() + MEMBERS_SECONDS, seat_changes, devices)
 
     def forget_members(self, token: str) -> None:
-        """A seat changed hands: the next stream request reads the table's phones again."""
+        """A seat changed hands: the next stream request, in any process, reads the table's phones again."""
         with self._lock:
             self._members.pop(token, None)
+        self.counts.add(_seat_changes_of(token))
 
     def admit(self, table_id: int, address: str, token: str, device: str, kind: str) -> tuple[Ticket | None, bool]:
         """The new stream's ticket (None: refused), and whether an older stream of the same
@@ -97,108 +117,96 @@ class StreamCaps:
             older = self._streams.pop((table_id, device), None)
             if older is not None:
                 older.superseded = True
-                self._uncount(older)
-            if kind != SEAT and not self._room(table_id, kind, address):
+                self._give_back(older)
+            caps = self._caps_of(kind, token, address)
+            if caps and not self.counts.take(caps):
                 return None, older is not None
-            ticket = Ticket(table_id, kind, device, address, token)
+            ticket = Ticket(table_id, device, tuple(key for key, _ in caps))
             self._streams[(table_id, device)] = ticket
-            if kind != SEAT:
-                self._capped[(table_id, kind)] += 1
-                if kind == ONLOOKER:
-                    self._addresses[address] += 1
-                    if self._capped[(table_id, ONLOOKER)] >= self.per_table:
-                        self._full_tokens[token] = table_id
             return ticket, older is not None
 
-    def _room(self, table_id: int, kind: str, address: str) -> bool:
-        if self._capped[(table_id, kind)] >= self.per_table:
-            return False
-        return kind != ONLOOKER or self._addresses[address] < self.per_address
+    def _caps_of(self, kind: str, token: str, address: str) -> list[tuple[str, int]]:
+        """The counts a stream of this kind holds, each with its cap (a phone of the table: none)."""
+        if kind == ONLOOKER:
+            return [(_onlookers_of(token), self.per_table), (_onlookers_from(address), self.per_address)]
+        if kind == DISPLAY:
+            return [(f"displays of {token}", self.per_table)]
+        return []
 
     def release(self, ticket: Ticket) -> None:
-        """The stream ended (or was never read); a superseded one was uncounted already."""
+        """The stream ended (or was never read); a superseded one was given back already."""
         with self._lock:
             if ticket.released:
                 return
             if self._streams.get((ticket.table_id, ticket.device)) is ticket:
                 del self._streams[(ticket.table_id, ticket.device)]
-            self._uncount(ticket)
+            self._give_back(ticket)
 
-    def _uncount(self, ticket: Ticket) -> None:
+    def _give_back(self, ticket: Ticket) -> None:
         ticket.released = True
-        if ticket.kind == SEAT:
-            return
-        counters: list[tuple[Counter, object]] = [(self._capped, (ticket.table_id, ticket.kind))]
-        if ticket.kind == ONLOOKER:
-            counters.append((self._addresses, ticket.address))
-            self._full_tokens.pop(ticket.token, None)
-        for counter, key in counters:
-            counter[key] -= 1
-            if counter[key] <= 0:
-                del counter[key]
+        self.counts.give_back(ticket.keys)
 
     def open_streams(self) -> int:
         with self._lock:
             return len(self._streams)
 
 
-# What a stream past a cap is told, before Flask is asked anything: a flood is refused at
-# a tenth of the cost of a request through the app (no session, no language, no template), so
-# a thousand refusals take the one process a fraction of a second. An EventSource never shows
-# this text; the phone simply polls.
+def _onlookers_of(token: str) -> str:
+    return f"onlookers of {token}"
+
+
+def _onlookers_from(address: str) -> str:
+    return f"onlookers from {address}"
+
+
+def _seat_changes_of(token: str) -> str:
+    return f"seat changes of {token}"
+
+
+# What a stream past a cap is told by the worker, before the app: a flood is refused at a
+# fraction of the cost of a request through the app (no environ, no session, no language, no
+# template, one write). An EventSource never shows this text; the phone simply polls.
 REFUSAL_BODY = b"Too many live connections from this address; this page checks the table every few seconds instead."
 
 
-def device_of(environ) -> str | None:
-    """The request's device (the digest of its device cookie, devices.py), or None without one:
-    only a request with one can be a phone of a table."""
-    try:
-        cookie = SimpleCookie(environ.get("HTTP_COOKIE", ""))
-    except CookieError:
-        return None
-    morsel = cookie.get(devices.COOKIE)
-    return devices.digest(morsel.value) if morsel is not None and len(morsel.value) >= devices.MIN_SECRET else None
+def raw_refusal(retry_after: str) -> bytes:
+    """The whole 429 answer, as sent, closing the connection."""
+    head = ("HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(REFUSAL_BODY)}\r\nRetry-After: {retry_after}\r\nCache-Control: no-store\r\n"
+            "Connection: close\r\n\r\n")
+    return head.encode() + REFUSAL_BODY
 
 
-def refuse_floods(wsgi_app, caps: StreamCaps, retry_after: str):
-    """Wraps the app: a live stream without a device cookie from an address, or to a table,
-    already at its onlookers' cap gets its 429 here."""
-    headers = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(REFUSAL_BODY))),
-               ("Retry-After", retry_after), ("Cache-Control", "no-store")]
-
-    def app(environ, start_response):
-        path = environ.get("PATH_INFO", "")
-        if path.startswith("/t/") and path.endswith("/live") and refused_early(environ, path[3:-5]):
-            start_response("429 Too Many Requests", headers)
-            return [REFUSAL_BODY]
-        return wsgi_app(environ, start_response)
-
-    def refused_early(environ, token: str) -> bool:
-        address, device = environ.get("REMOTE_ADDR", ""), device_of(environ)
-        if device is None:
-            return caps.full(address, token)
-        return caps.stranger_refused(address, token, device)
-
-    return app
+def device_of(cookie: str) -> str | None:
+    """The device of a request's ``Cookie`` header (the digest of its device cookie, devices.py,
+    read as the app reads it), or None without one: only a request with one can be a phone of
+    a table."""
+    secret = parse_cookie(cookie).get(devices.COOKIE, "") if cookie else ""
+    return devices.digest(secret) if len(secret) >= devices.MIN_SECRET else None
 
 
 def configure(app) -> StreamCaps:
-    caps = StreamCaps(int(app.config["LIVE_STREAMS_PER_TABLE"]), int(app.config["LIVE_STREAMS_PER_ADDRESS"]))
-    app.extensions["companion.stream_caps"] = caps
-    app.wsgi_app = refuse_floods(app.wsgi_app, caps, str(int(app.config["SSE_KEEPALIVE_SECONDS"]) or 1))
+    caps = StreamCaps(int(app.config["LIVE_STREAMS_PER_TABLE"]), int(app.config["LIVE_STREAMS_PER_ADDRESS"]),
+                      app.extensions[shared_counts.EXTENSION], str(int(app.config["SSE_KEEPALIVE_SECONDS"]) or 1))
+    app.extensions[EXTENSION] = caps
     return caps
+
+
+def of(wsgi_app: Any) -> StreamCaps | None:
+    """The caps of the app a gunicorn worker serves (None: not this app)."""
+    return getattr(wsgi_app, "extensions", {}).get(EXTENSION)
 
 
 def caps() -> StreamCaps:
     from flask import current_app
 
-    return current_app.extensions["companion.stream_caps"]
+    return current_app.extensions[EXTENSION]
 
 
 def forget_members(token: str) -> None:
-    """A seat of this table changed hands (seating.py), in this process's app."""
+    """A seat of this table changed hands (seating.py)."""
     from flask import current_app
 
-    held = current_app.extensions.get("companion.stream_caps")
+    held = current_app.extensions.get(EXTENSION)
     if held is not None:
         held.forget_members(token)

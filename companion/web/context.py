@@ -7,14 +7,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import abort, current_app, request
-from flask_limiter.util import get_remote_address
 from limits import parse as parse_limit
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 from werkzeug.datastructures import MultiDict
 
 from .. import devices, log
-from ..extensions import db, limiter
+from .. import shared_counts
+from ..extensions import db
 from ..games.base import Actor, Game, whole_number
 from ..models import Table
 from ..seating import seat_of
@@ -71,8 +71,7 @@ def count_a_wrong_token() -> None:
     """
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return
-    limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
-    if not limiter.limiter.hit(limit, "wrong-token", get_remote_address()):
+    if not a_try("wrong tokens from", remote_address()):
         abort(429)
 
 
@@ -87,10 +86,21 @@ def within_the_claim_limits(table_id: int) -> bool:
     """
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return True
-    limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
-    address_ok = limiter.limiter.hit(limit, "failed-claim-address", get_remote_address())
-    table_ok = limiter.limiter.hit(limit, "failed-claim-table", str(table_id))
+    address_ok = a_try("failed claims from", remote_address())
+    table_ok = a_try("failed claims on", str(table_id))
     return address_ok and table_ok
+
+
+def a_try(what: str, who: str) -> bool:
+    """One try of JOIN_RATE_LIMIT, counted across the server's processes (shared_counts.py);
+    False once the limit's period holds more than it allows."""
+    limit = parse_limit(current_app.config["JOIN_RATE_LIMIT"])
+    return shared_counts.of_the_app().hit(f"{what} {who}", limit.amount, limit.get_expiry())
+
+
+def remote_address() -> str:
+    """The client's address as the server sees it (behind a proxy: the proxy's)."""
+    return request.remote_addr or "127.0.0.1"
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ import socket
 import time
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
-from flask_limiter.util import get_remote_address
 
 from .. import devices, live, log, stream_caps
 from ..presence import Presence, presence
@@ -33,7 +32,7 @@ from ..extensions import db
 from ..games.base import _
 from ..i18n import translate
 from ..models import Table
-from .context import load_displayed_table, load_table
+from .context import load_displayed_table, load_table, remote_address
 
 bp = Blueprint("live", __name__)
 SUPERSEDED_RETRY_MS = 60_000
@@ -43,15 +42,16 @@ SUPERSEDED_RETRY_MS = 60_000
 def stream(token: str):
     """A phone's stream, by the join link: a phone of the table (seated, the host) holds one
     stream uncapped, an onlooker is capped (stream_caps.py)."""
-    address, device = get_remote_address(), devices.current()
+    address, device, caps = remote_address(), devices.current(), stream_caps.caps()
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
-    if g.get("new_device_secret") and stream_caps.caps().full(address, token):
+    if g.get("new_device_secret") and caps.full(address, token):
         return refused(keepalive)  # no device cookie: no phone of the table; refused before the database
     live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
     log.reads_outside_a_transaction()  # reads only (log.py)
+    seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
     table = load_table(token)
     members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
-    stream_caps.caps().remember_members(token, members)  # strangers' floods are then refused early
+    caps.remember_members(token, members, seat_changes)  # strangers' floods are then refused early
     of_the_table = device in members
     return _events_of(table, stream_caps.SEAT if of_the_table else stream_caps.ONLOOKER, address, device, token)
 
@@ -62,7 +62,7 @@ def display_stream(display_token: str):
     live.fanout().ready(timeout=5)
     log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_displayed_table(display_token)
-    return _events_of(table, stream_caps.DISPLAY, get_remote_address(), devices.current(), table.token)
+    return _events_of(table, stream_caps.DISPLAY, remote_address(), devices.current(), table.token)
 
 
 def _events_of(table: Table, kind: str, address: str, device: str, token: str) -> Response:
