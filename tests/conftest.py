@@ -68,8 +68,9 @@ def _order(config, items):
 
     - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen), one
       marked ``any_database`` checks something else no database changes (a quick scorer's page,
-      a phone's language): it runs on SQLite only; everything a database can change (moves, live
-      updates, concurrency, crash safety, privacy) runs on both.
+      a phone's language, a game's pages played in a browser, whose moves the server-side tests
+      check on both databases): it runs on SQLite only; everything a database can change (moves,
+      live updates, concurrency, crash safety, privacy) runs on both.
     - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
       workers, a long test that starts last leaves one worker idle while it runs.
     """

@@ -29,7 +29,9 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import screenshot
 from tests.e2e.phones import PHONE, LiveTable, assert_fits_the_screen, screen
 
-pytestmark = pytest.mark.browser
+# A game's pages, on SQLite only (any_database): what each move does on either database is
+# tests/games/beowulf_the_movie/test_beowulf_the_movie_web.py's, live updates test_two_phones'.
+pytestmark = [pytest.mark.browser, pytest.mark.any_database]
 
 FIGURE_POINTS = {"sq-0-0": "+8", "sq-1-3": "-6", "sq-1-2": "+6", "sq-2-0": "+8"}
 
@@ -186,7 +188,6 @@ def test_two_phones_place_figures_on_the_act_grid_and_see_the_same_scores_and_re
     screenshot(bob, "beowulf-movie-act-scored-360")
 
 
-@pytest.mark.any_database  # the quick page scores what it is sent; the remembered size is test_library's
 def test_the_quick_act_scorer_shows_every_figures_score_on_the_grid(server, new_phone):
     """No game tracked: a 2 × 3 grid tapped in square by square.
 
@@ -262,7 +263,6 @@ def act_i_cells():
     return cells
 
 
-@pytest.mark.any_database
 def test_a_27_piece_act_i_board_is_entered_on_the_quick_page_in_at_most_60_taps_without_scrolling(server, new_phone):
     """Issue #15's target at 390 × 844: the quick act page starts at the size this server remembers
     for Act I, every tap lands on something already in view, the page never scrolls or reloads."""
