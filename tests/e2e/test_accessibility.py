@@ -56,7 +56,7 @@ def test_no_critical_or_serious_axe_violation_on_any_page_light_or_dark(server, 
             found = severe_violations(axe, screen)
             if found:
                 if shot:
-                    screenshot(screen, f"axe-{scheme}-{shot}")
+                    screenshot(screen, f"axe-{scheme}-{shot}", failure=True)
                 failures[f"{where} ({scheme})"] = found
         assert len(backgrounds) == len(SCHEMES), f"{where}: the page did not switch to the dark scheme"
 

@@ -101,7 +101,7 @@ def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server
                 if size < SMALLEST_SHARE * height - 0.01:
                     failures.append(f"{name}: {size:.1f} px type ({size / height:.1%} of the height) at {where}")
                 if failures and failures[-1].startswith(name):
-                    screenshot(tv, name)
+                    screenshot(tv, name, failure=True)
     assert not failures, "\n".join(failures)
 
 

@@ -119,7 +119,7 @@ def test_every_page_fits_a_390_px_phone_in_english_and_french(server_factory, ne
         try:
             assert_fits_the_screen(page)
         except AssertionError as error:
-            screenshot(page, f"too-wide-{lang}-{'-'.join(path.strip('/').split('/')[-1:]) or 'home'}")
+            screenshot(page, f"too-wide-{lang}-{'-'.join(path.strip('/').split('/')[-1:]) or 'home'}", failure=True)
             too_wide.append(f"  {path} ({games.get(path, 'all games')}): {str(error)[:300]}")
     assert not too_wide, f"{len(too_wide)} of {len(pages)} pages scroll sideways ({lang}):\n" + "\n".join(too_wide)
     expect(page.locator(".game-stats")).to_have_count(2)  # the records: one table per game
