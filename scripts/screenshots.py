@@ -17,11 +17,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.conftest import Server  # noqa: E402
 from tests.databases import migrate  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, FLAGS  # noqa: E402
-from tests.e2e.mid_game import MOMENTS  # noqa: E402
+from tests.e2e.mid_game import ACTING_SEAT, MOMENTS  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-# The phone whose move it is in each mid-play table (mid_game.py says who that is).
-ACTING_SEAT = {"beowulf-the-legend": 2, "beowulf-the-movie": 0, "adventure-land": 0, "stonehenge": 0, "scorepad": 0}
 TV, PHONE = {"width": 1920, "height": 1080}, {"width": 390, "height": 844}
 
 

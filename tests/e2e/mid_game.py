@@ -115,6 +115,8 @@ def scorepad(url: str) -> Table:
 
 GAMES = {"beowulf-the-legend": legend, "beowulf-the-movie": movie, "adventure-land": adventure,
          "stonehenge": stonehenge, "scorepad": scorepad}
+# The seat whose move it is at each of these tables: its phone shows the step's forms.
+ACTING_SEAT = {"beowulf-the-legend": 2, "beowulf-the-movie": 0, "adventure-land": 0, "stonehenge": 0, "scorepad": 0}
 
 
 # --- the other moments the table looks at the display: setup, a round's end, the game's end, the
