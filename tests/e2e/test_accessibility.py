@@ -12,14 +12,12 @@ it is judged by axe's rules about colour (test_display_moments.AXE_DARK).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import screenshot
-from tests.e2e.test_display_moments import AXE_DARK, AXE_LIGHT
+from tests.e2e.test_display_moments import judged_by_axe
 from tests.e2e.test_phone_screens import WIDE, reachable_pages, table_pages, tables_of_every_game, two_finished_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.looks]
@@ -29,19 +27,10 @@ SEVERE = {"critical", "serious"}
 
 
 def severe_violations(axe: Axe, page, scheme: str) -> list[str]:
-    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-    # The settled page: while htmx refreshes the board (a live update, a resync on load) its
-    # buttons are dimmed on purpose (app.css, .htmx-request), and axe would judge the dimming.
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')",
-                           polling=50)  # polled from a timer: the page's CSP forbids string evaluation
-    if not page.evaluate("typeof axe === 'object'"):  # axe-core once per page load, for both schemes
-        page.evaluate(axe.axe_script)
-    options = json.dumps(AXE_LIGHT if scheme == "light" else AXE_DARK)
-    found = page.evaluate(f"axe.run(document, {options})")["violations"]
     return [f"{v['impact']} {v['id']}: {v['help']} — " + "; ".join(
                 n["target"][0] if isinstance(n["target"][0], str) else str(n["target"][0])
                 for n in v["nodes"][:4]) + (f" … ({len(v['nodes'])})" if len(v["nodes"]) > 4 else "")
-            for v in found if v["impact"] in SEVERE]
+            for v in judged_by_axe(axe, page, scheme) if v["impact"] in SEVERE]
 
 
 def test_no_critical_or_serious_axe_violation_on_any_page_light_or_dark(server, new_phone):
