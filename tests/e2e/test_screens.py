@@ -44,11 +44,13 @@ UNOUTLINED_CHIPS = """() => [...document.querySelectorAll(".chip")].filter(c => 
 def test_the_table_display_of_each_game_mid_play_fits_a_tv_without_scrolling(server, new_phone, game):
     table = GAMES[game](server.url)
     failures = []
-    for width, height in TVS:
+    tv = new_phone(*TVS[0])
+    tv.goto(f"{server.url}/t/{table.token}/display")
+    expect(tv.locator("#board")).to_be_visible()
+    for width, height in TVS:  # one page, resized and switched between schemes as it stands
         for scheme in SCHEMES:
-            tv = new_phone(width, height, color_scheme=scheme)
-            tv.goto(f"{server.url}/t/{table.token}/display")
-            expect(tv.locator("#board")).to_be_visible()
+            tv.set_viewport_size({"width": width, "height": height})
+            tv.emulate_media(color_scheme=scheme)
             name = f"display-{game}-{width}x{height}-{scheme}"
             size = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
             if size[0] > width or size[1] > height:
@@ -63,8 +65,7 @@ def test_the_table_display_of_each_game_mid_play_fits_a_tv_without_scrolling(ser
             if tv.evaluate(UNOUTLINED_CHIPS):
                 failures.append(f"{name}: colour chips without an outline")
             if failures and failures[-1].startswith(name):
-                screenshot(tv, name)
-            tv.context.close()
+                screenshot(tv, name, failure=True)
     assert not failures, "\n".join(failures)
 
 
