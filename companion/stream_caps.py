@@ -20,8 +20,10 @@ changes hands in any process): when a cap is reached such a request is refused b
 (the gunicorn worker asks ``refused_early`` once it has read the request's head:
 slow_clients.py), so a flood from one address, cookies or none, costs the server little more
 than accepting and closing its connections, and leaves every other table's phones and
-``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). A refused phone
-still follows the table: app.js polls while its stream is silent, and opens it again.
+``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). An onlooker let
+in while the table's phones are so known is served from what was read (the table's id and
+version), without the database. A refused phone still follows the table: app.js polls while its
+stream is silent, and opens it again.
 
 The counts are the server's, across its worker processes (shared_counts.py): with
 ``WEB_CONCURRENCY=2`` a visitor still holds at most ``LIVE_STREAMS_PER_ADDRESS`` onlooker
@@ -62,6 +64,19 @@ class Ticket:
     released: bool = False
 
 
+@dataclass(frozen=True)
+class Lately:
+    """A table as a stream request read it: its phones (the host's and the seats' devices), and
+    what an onlooker's stream starts from. Trusted until ``until``, and while the table's seat
+    changes, counted by every process, are still ``seat_changes``."""
+
+    until: float
+    seat_changes: int
+    devices: frozenset[str]
+    table_id: int
+    version: int
+
+
 class StreamCaps:
     def __init__(self, per_table: int, per_address: int, counts: shared_counts.SharedCounts,
                  retry_after: str) -> None:
@@ -69,8 +84,7 @@ class StreamCaps:
         self.refusal = raw_refusal(retry_after)
         self._lock = threading.Lock()
         self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
-        # token → (until, seat changes counted when read, its phones' devices)
-        self._members: dict[str, tuple[float, int, frozenset[str]]] = {}
+        self._members: dict[str, Lately] = {}  # token → the table's phones, as lately read here
 
     def full(self, address: str, token: str) -> bool:
         """A cheap look before the table is read, for a request that cannot be a phone of the
@@ -88,21 +102,28 @@ class StreamCaps:
         if not self.full(address, token):
             return False
         device = device_of(cookie)
-        if device is None:
-            return True
-        until, seen, members = self._members.get(token, (0.0, 0, frozenset()))
-        return time.monotonic() < until and self.seat_changes(token) == seen and device not in members
+        return device is None or self.lately_read(token, device) is not None
+
+    def lately_read(self, token: str, device: str) -> tuple[int, int] | None:
+        """The table's id and version as lately read here, if ``device`` is surely none of its
+        phones (the read is fresh, and no seat changed hands since, in any process)."""
+        lately = self._members.get(token)
+        if lately is None or time.monotonic() >= lately.until or device in lately.devices \
+                or self.seat_changes(token) != lately.seat_changes:
+            return None
+        return lately.table_id, lately.version
 
     def seat_changes(self, token: str) -> int:
         """How many times a seat of this table changed hands, as every process counts (read before
         the table's phones are read: a change after it makes them read again)."""
         return self.counts.count(_seat_changes_of(token))
 
-    def remember_members(self, token: str, devices: frozenset[str], seat_changes: int) -> None:
+    def remember_members(self, token: str, devices: frozenset[str], seat_changes: int, table_id: int,
+                         version: int) -> None:
         with self._lock:
             if len(self._members) > 4 * MAX_REMEMBERED:  # tables come and go: keep the newest
                 self._members = dict(list(self._members.items())[-MAX_REMEMBERED:])
-            self._members[token] = (time.monotonic() + MEMBERS_SECONDS, seat_changes, devices)
+            self._members[token] = Lately(time.monotonic() + MEMBERS_SECONDS, seat_changes, devices, table_id, version)
 
     def forget_members(self, token: str) -> None:
         """A seat changed hands: the next stream request, in any process, reads the table's phones again."""
