@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import unquote
 
 from werkzeug.http import parse_cookie
@@ -49,6 +50,7 @@ SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
 # before the app; a seat changing hands anywhere makes every process read them again sooner.
 MEMBERS_SECONDS = 5.0
 MAX_REMEMBERED = 1024
+READ_WAIT_SECONDS = 1.0
 EXTENSION = "companion.stream_caps"
 
 
@@ -85,6 +87,7 @@ class StreamCaps:
         self._lock = threading.Lock()
         self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
         self._members: dict[str, Lately] = {}  # token → the table's phones, as lately read here
+        self._reads: dict[str, threading.Event] = {}  # token → set when the read under way here ends
 
     def full(self, address: str, token: str) -> bool:
         """A cheap look before the table is read, for a request that cannot be a phone of the
@@ -117,6 +120,30 @@ class StreamCaps:
         """How many times a seat of this table changed hands, as every process counts (read before
         the table's phones are read: a change after it makes them read again)."""
         return self.counts.count(_seat_changes_of(token))
+
+    def after_a_read(self, token: str) -> bool:
+        """Waits for this process's read of the table under way, if there is one (at most
+        ``READ_WAIT_SECONDS``); whether there was. A flood's requests arrive together: on
+        PostgreSQL each would otherwise wait for a read of its own (and a pooled connection)."""
+        read = self._reads.get(token)
+        if read is None:
+            return False
+        read.wait(READ_WAIT_SECONDS)
+        return True
+
+    @contextmanager
+    def reading(self, token: str) -> Iterator[None]:
+        """This request reads the table: the stream requests for it meanwhile wait (``after_a_read``)."""
+        with self._lock:
+            first = token not in self._reads
+            if first:
+                self._reads[token] = threading.Event()
+        try:
+            yield
+        finally:
+            if first:
+                with self._lock:
+                    self._reads.pop(token).set()
 
     def remember_members(self, token: str, devices: frozenset[str], seat_changes: int, table_id: int,
                          version: int) -> None:

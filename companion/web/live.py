@@ -49,6 +49,8 @@ def stream(token: str):
     fanout = live.fanout()
     fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
     lately = caps.lately_read(token, device)
+    if lately is None and caps.after_a_read(token):
+        lately = caps.lately_read(token, device)
     if lately is not None:  # surely no phone of the table: an onlooker, served without the database
         table_id, version = lately
         # The version was read after this process was listening, so every later move is in
@@ -56,10 +58,11 @@ def stream(token: str):
         version = max(version, fanout.latest(table_id))
         return _events_of(table_id, version, [], stream_caps.ONLOOKER, address, device, token)
     log.reads_outside_a_transaction()  # reads only (log.py)
-    seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
-    table = load_table(token)
-    members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
-    caps.remember_members(token, members, seat_changes, table.id, table.version)  # floods then cost little
+    with caps.reading(token):
+        seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
+        table = load_table(token)
+        members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
+        caps.remember_members(token, members, seat_changes, table.id, table.version)  # floods then cost little
     kind = stream_caps.SEAT if device in members else stream_caps.ONLOOKER
     return _events_of(table.id, table.version, table.seats, kind, address, device, token)
 
