@@ -447,3 +447,108 @@
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
 })();
+
+// A new board changes only what changed (htmx extension "board", on the table page's #live):
+// swapped whole, a slowed phone spent most of a tap's time rebuilding every element (bench P9).
+// A part with the new one's markup stays, put back as drawn (per-board values copied, fields
+// reset as in a fresh part: app.js decides what comes back); one with the same tag and attributes
+// is gone into; any other is replaced. A board whose own attributes changed is swapped whole.
+(function () {
+  "use strict";
+  if (!window.htmx) return;
+  var PER_BOARD = /(name="(?:csrf_token|version|request_id)" value=")[^"]*"/g;
+  var HTMX_STATE = / class="(?:htmx-[a-z]+ ?)+"| htmx-[a-z]+\b/g;
+  var WHOLE = /^(INPUT|SELECT|TEXTAREA|OPTION|OPTGROUP|SCRIPT|TEMPLATE)$/;  // replaced, never gone into
+  var answering = false;  // the swap answers this phone's own move
+  var each = function (list, f) { Array.prototype.forEach.call(list, f); };
+
+  function markup(node) {
+    if (node.nodeType !== 1) return node.nodeType + ":" + node.nodeValue;
+    return node.outerHTML.replace(PER_BOARD, '$1"').replace(HTMX_STATE, "").replace(/ class=" +/g, ' class="');
+  }
+  function frame(element) {  // tag and attributes, less htmx's classes and the board's per-board ones
+    var board = element.id === "board", out = [];
+    each(element.attributes, function (a) {
+      var value = a.name === "class" ? a.value.replace(/\bhtmx-[a-z]+\b/g, "").trim() : a.value;
+      if (!(board && /^(data-version|hx-get)$/.test(a.name)) && !(a.name === "class" && !value)) out.push(a.name + "=" + value);
+    });
+    return element.tagName + "\n" + out.sort().join("\n");
+  }
+  function within(part, selector) {
+    var found = Array.prototype.slice.call(part.querySelectorAll(selector));
+    return part.matches(selector) ? [part].concat(found) : found;
+  }
+  function redraw(part, drawn) {  // a kept part as drawn: per-board values from the new one, fields reset
+    if (part.nodeType !== 1) return;
+    var now = within(part, "input[type=hidden]"), then = within(drawn, "input[type=hidden]");
+    for (var i = 0; i < now.length; i++) now[i].value = then[i].value;
+    within(part, "input:not([type=hidden]), select, textarea").forEach(function (field) {
+      if (field.type === "radio" || field.type === "checkbox") field.checked = field.defaultChecked;
+      else if (field.tagName === "SELECT") each(field.options, function (o) { o.selected = o.defaultSelected; });
+      else if (field.value !== field.defaultValue) field.value = field.defaultValue;
+      field.setCustomValidity("");
+    });
+    if (answering && part.contains(document.activeElement)) document.activeElement.blur();
+  }
+  function sync(element, drawn) {  // attributes exactly as drawn
+    each(Array.prototype.slice.call(element.attributes), function (a) { if (!drawn.hasAttribute(a.name)) element.removeAttribute(a.name); });
+    each(drawn.attributes, function (a) { if (element.getAttribute(a.name) !== a.value) element.setAttribute(a.name, a.value); });
+  }
+  // Each new part: kept (the next old one with its markup), gone into (the old one in its place has
+  // its frame and is not kept further on), or put in (``added``: htmx sets it up).
+  function update(element, fresh, added) {
+    var old = Array.prototype.slice.call(element.childNodes), olds = old.map(markup), next = 0;
+    var parts = Array.prototype.slice.call(fresh.childNodes), news = parts.map(markup);
+    parts.forEach(function (part, n) {
+      var at = olds.indexOf(news[n], next), here = old[next];
+      if (at >= 0) {
+        for (; next < at; next++) element.removeChild(old[next]);
+        redraw(old[next++], part);
+      } else if (here && here.nodeType === 1 && part.nodeType === 1 && !WHOLE.test(part.tagName) &&
+                 news.indexOf(olds[next], n + 1) < 0 && frame(here) === frame(part)) {
+        sync(here, part);
+        update(old[next++], part, added);
+      } else {
+        element.insertBefore(part, here || null);
+        if (part.nodeType === 1) added.push(part);
+      }
+    });
+    for (; next < old.length; next++) element.removeChild(old[next]);  // not .remove(): a form's field may be named so
+  }
+
+  htmx.defineExtension("board", {
+    handleSwap: function (style, board, fragment) {
+      var fresh = fragment.children && fragment.children.length === 1 ? fragment.children[0] : null;
+      if (style !== "board" || board.id !== "board" || !fresh || fresh.id !== "board" || frame(fresh) !== frame(board)) {
+        return false;  // swapped whole (the default, outerHTML)
+      }
+      // As when swapped whole, a refresh queued behind this phone's move is dropped (app.js catches up)
+      var added = [], queued = (board["htmx-internal-data"] || {}).queuedRequests, spare = fresh.cloneNode(true);
+      if (answering && queued) queued.length = 0;
+      try {
+        update(board, fresh, added);
+      } catch (error) {  // swapped whole, from an untouched copy
+        console.error(error);
+        fragment.replaceChildren(spare);
+        return false;
+      }
+      board.setAttribute("hx-get", fresh.getAttribute("hx-get"));
+      board.setAttribute("data-version", fresh.getAttribute("data-version"));
+      return added;
+    },
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail, target = detail.target;
+    if (!detail.shouldSwap || !target || target.id !== "board" || !target.closest("[hx-ext~='board']")) return;
+    if (detail.swapOverride == null || detail.swapOverride === "outerHTML") detail.swapOverride = "board";
+    answering = !!detail.requestConfig && detail.requestConfig.verb === "post";
+  });
+  document.addEventListener("htmx:afterSwap", function () { answering = false; });
+  // htmx keeps the refresh address it first saw: ask since the version shown now.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail, board = document.getElementById("board");
+    if (board && detail.elt === board && detail.verb === "get") {
+      detail.path = detail.path.replace(/([?&]since=)\d+/, "$1" + board.dataset.version);
+    }
+  });
+})();

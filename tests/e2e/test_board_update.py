@@ -1,6 +1,7 @@
-"""A new board changes only what changed on the phone (static/swap.js): after its own move and after
-another phone's, the phone shows exactly the board the server draws for its seat, what was typed
-is kept or cleared as before, and the parts the move did not touch were not drawn again."""
+"""A new board changes only what changed on the phone (static/app.js, its last part): after its
+own move and after another phone's, the phone shows exactly the board the server draws for its
+seat, what was typed is kept or cleared as before, and the parts the move did not touch were not
+drawn again."""
 
 from __future__ import annotations
 
