@@ -40,10 +40,6 @@ class Fanout(Protocol):
         replaced one of them: stream_caps.py)."""
         ...
 
-    def latest(self, table_id: int) -> int:
-        """The newest version of the table this process has heard of (-1: none yet)."""
-        ...
-
 
 class LocalFanout:
     def __init__(self) -> None:
@@ -69,9 +65,6 @@ class LocalFanout:
         condition = self._condition(table_id)
         with condition:
             condition.notify_all()
-
-    def latest(self, table_id: int) -> int:
-        return self._latest.get(table_id, -1)
 
     def wait(self, table_id: int, known: int, timeout: float,
              stop: Callable[[], bool] | None = None) -> int | None:

@@ -20,10 +20,8 @@ changes hands in any process): when a cap is reached such a request is refused b
 (the gunicorn worker asks ``refused_early`` once it has read the request's head:
 slow_clients.py), so a flood from one address, cookies or none, costs the server little more
 than accepting and closing its connections, and leaves every other table's phones and
-``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). An onlooker let
-in while the table's phones are so known is served from what was read (the table's id and
-version), without the database. A refused phone still follows the table: app.js polls while its
-stream is silent, and opens it again.
+``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). A refused phone
+still follows the table: app.js polls while its stream is silent, and opens it again.
 
 The counts are the server's, across its worker processes (shared_counts.py): with
 ``WEB_CONCURRENCY=2`` a visitor still holds at most ``LIVE_STREAMS_PER_ADDRESS`` onlooker
@@ -36,9 +34,8 @@ from __future__ import annotations
 
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import unquote
 
 from werkzeug.http import parse_cookie
@@ -50,7 +47,6 @@ SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
 # before the app; a seat changing hands anywhere makes every process read them again sooner.
 MEMBERS_SECONDS = 5.0
 MAX_REMEMBERED = 1024
-READ_WAIT_SECONDS = 1.0
 EXTENSION = "companion.stream_caps"
 
 
@@ -66,19 +62,6 @@ class Ticket:
     released: bool = False
 
 
-@dataclass(frozen=True)
-class Lately:
-    """A table as a stream request read it: its phones (the host's and the seats' devices), and
-    what an onlooker's stream starts from. Trusted until ``until``, and while the table's seat
-    changes, counted by every process, are still ``seat_changes``."""
-
-    until: float
-    seat_changes: int
-    devices: frozenset[str]
-    table_id: int
-    version: int
-
-
 class StreamCaps:
     def __init__(self, per_table: int, per_address: int, counts: shared_counts.SharedCounts,
                  retry_after: str) -> None:
@@ -86,8 +69,8 @@ class StreamCaps:
         self.refusal = raw_refusal(retry_after)
         self._lock = threading.Lock()
         self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
-        self._members: dict[str, Lately] = {}  # token → the table's phones, as lately read here
-        self._reads: dict[str, threading.Event] = {}  # token → set when the read under way here ends
+        # token → (until, seat changes counted when read, its phones' devices)
+        self._members: dict[str, tuple[float, int, frozenset[str]]] = {}
 
     def full(self, address: str, token: str) -> bool:
         """A cheap look before the table is read, for a request that cannot be a phone of the
@@ -105,52 +88,21 @@ class StreamCaps:
         if not self.full(address, token):
             return False
         device = device_of(cookie)
-        return device is None or self.lately_read(token, device) is not None
-
-    def lately_read(self, token: str, device: str) -> tuple[int, int] | None:
-        """The table's id and version as lately read here, if ``device`` is surely none of its
-        phones (the read is fresh, and no seat changed hands since, in any process)."""
-        lately = self._members.get(token)
-        if lately is None or time.monotonic() >= lately.until or device in lately.devices \
-                or self.seat_changes(token) != lately.seat_changes:
-            return None
-        return lately.table_id, lately.version
+        if device is None:
+            return True
+        until, seen, members = self._members.get(token, (0.0, 0, frozenset()))
+        return time.monotonic() < until and self.seat_changes(token) == seen and device not in members
 
     def seat_changes(self, token: str) -> int:
         """How many times a seat of this table changed hands, as every process counts (read before
         the table's phones are read: a change after it makes them read again)."""
         return self.counts.count(_seat_changes_of(token))
 
-    def after_a_read(self, token: str) -> bool:
-        """Waits for this process's read of the table under way, if there is one (at most
-        ``READ_WAIT_SECONDS``); whether there was. A flood's requests arrive together: on
-        PostgreSQL each would otherwise wait for a read of its own (and a pooled connection)."""
-        read = self._reads.get(token)
-        if read is None:
-            return False
-        read.wait(READ_WAIT_SECONDS)
-        return True
-
-    @contextmanager
-    def reading(self, token: str) -> Iterator[None]:
-        """This request reads the table: the stream requests for it meanwhile wait (``after_a_read``)."""
-        with self._lock:
-            first = token not in self._reads
-            if first:
-                self._reads[token] = threading.Event()
-        try:
-            yield
-        finally:
-            if first:
-                with self._lock:
-                    self._reads.pop(token).set()
-
-    def remember_members(self, token: str, devices: frozenset[str], seat_changes: int, table_id: int,
-                         version: int) -> None:
+    def remember_members(self, token: str, devices: frozenset[str], seat_changes: int) -> None:
         with self._lock:
             if len(self._members) > 4 * MAX_REMEMBERED:  # tables come and go: keep the newest
                 self._members = dict(list(self._members.items())[-MAX_REMEMBERED:])
-            self._members[token] = Lately(time.monotonic() + MEMBERS_SECONDS, seat_changes, devices, table_id, version)
+            self._members[token] = (time.monotonic() + MEMBERS_SECONDS, seat_changes, devices)
 
     def forget_members(self, token: str) -> None:
         """A seat changed hands: the next stream request, in any process, reads the table's phones again."""

@@ -121,29 +121,3 @@ def test_a_phones_newest_stream_replaces_its_older_one(server_factory):
     finally:
         first.close()
         second.close()
-
-
-@pytest.mark.slow
-def test_an_onlooker_let_in_from_what_was_lately_read_starts_from_the_tables_newest_version(server_factory):
-    # A stream request reads the table; the next onlookers within seconds are let in from that
-    # read, without the database: they must start from the newest version all the same.
-    server = server_factory()
-    token = new_table(server)
-    phone = seated_phone(server, token, 0)
-    first = open_stream(server, f"/t/{token}/live", PROXY)
-    later = None
-    try:
-        assert b"data: 0" in read_until(first, b"data: 0")
-        for _ in range(2):
-            phone.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 1},
-                       timeout=10)
-        later = open_stream(server, f"/t/{token}/live", PROXY)
-        told = read_until(later, b"\n\n")
-        assert b"200 OK" in told and b"data: 2\n" in told, told
-        phone.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 1},
-                   timeout=10)
-        assert b"data: 3" in read_until(later, b"data: 3")
-    finally:
-        first.close()
-        if later is not None:
-            later.close()

@@ -31,7 +31,7 @@ from ..presence import Presence, presence
 from ..extensions import db
 from ..games.base import _
 from ..i18n import translate
-from ..models import Seat
+from ..models import Table
 from .context import load_displayed_table, load_table, remote_address
 
 bp = Blueprint("live", __name__)
@@ -46,25 +46,14 @@ def stream(token: str):
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
     if g.get("new_device_secret") and caps.full(address, token):
         return refused(keepalive)  # no device cookie: no phone of the table; refused before the database
-    fanout = live.fanout()
-    fanout.ready(timeout=5)  # listening before the version is read: no move falls in between
-    lately = caps.lately_read(token, device)
-    if lately is None and caps.after_a_read(token):
-        lately = caps.lately_read(token, device)
-    if lately is not None:  # surely no phone of the table: an onlooker, served without the database
-        table_id, version = lately
-        # The version was read after this process was listening, so every later move is in
-        # fanout.latest: the stream announces it, never misses it.
-        version = max(version, fanout.latest(table_id))
-        return _events_of(table_id, version, [], stream_caps.ONLOOKER, address, device, token)
+    live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
     log.reads_outside_a_transaction()  # reads only (log.py)
-    with caps.reading(token):
-        seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
-        table = load_table(token)
-        members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
-        caps.remember_members(token, members, seat_changes, table.id, table.version)  # floods then cost little
-    kind = stream_caps.SEAT if device in members else stream_caps.ONLOOKER
-    return _events_of(table.id, table.version, table.seats, kind, address, device, token)
+    seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
+    table = load_table(token)
+    members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
+    caps.remember_members(token, members, seat_changes)  # strangers' floods are then refused early
+    of_the_table = device in members
+    return _events_of(table, stream_caps.SEAT if of_the_table else stream_caps.ONLOOKER, address, device, token)
 
 
 @bp.get("/d/<display_token>/live")
@@ -73,14 +62,13 @@ def display_stream(display_token: str):
     live.fanout().ready(timeout=5)
     log.reads_outside_a_transaction()  # reads only (log.py)
     table = load_displayed_table(display_token)
-    return _events_of(table.id, table.version, table.seats, stream_caps.DISPLAY, remote_address(), devices.current(),
-                      table.token)
+    return _events_of(table, stream_caps.DISPLAY, remote_address(), devices.current(), table.token)
 
 
-def _events_of(table_id: int, version: int, seats: list[Seat], kind: str, address: str, device: str,
-               token: str) -> Response:
+def _events_of(table: Table, kind: str, address: str, device: str, token: str) -> Response:
     caps, fanout = stream_caps.caps(), live.fanout()
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
+    table_id, version = table.id, table.version
     ticket, superseded = caps.admit(table_id, address, token, device, kind)
     if superseded:
         fanout.nudge(table_id)  # this phone's older stream ends now, not at its next ping
@@ -88,7 +76,7 @@ def _events_of(table_id: int, version: int, seats: list[Seat], kind: str, addres
         db.session.close()
         return refused(keepalive)
     # A seated phone's open stream is what the display shows as "connected" (presence.py).
-    seat = next((s.index for s in seats if s.device == device), None) if kind == stream_caps.SEAT else None
+    seat = next((s.index for s in table.seats if s.device == device), None) if kind == stream_caps.SEAT else None
     people = presence()
     if seat is not None and people.opened(table_id, seat):
         fanout.nudge(table_id)
