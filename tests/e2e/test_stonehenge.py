@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 import requests
@@ -100,10 +101,16 @@ def tap(table, button):
     settle(everyone, server, token, after=before)
 
 
-def reopen(pages, server, token):
-    """After a burst of moves through the API, the phones and the display are reopened (reloaded)."""
+@contextmanager
+def put_down(pages, server, token):
+    """The phones and the display are put down while a burst of moves goes through the API (open,
+    each would fetch and draw every move's board: seconds of CPU a burst), then opened again."""
+    urls = [page.url for page in pages]
     for page in pages:
-        page.reload()
+        page.goto("about:blank")
+    yield
+    for page, url in zip(pages, urls):
+        page.goto(url)
     settle(pages, server, token)
 
 
@@ -239,10 +246,10 @@ def test_three_phones_play_a_round_of_challenges_penalties_and_conversions(serve
     assert [s.get(f"{server.url}/api/tables/{token}", timeout=10).json()["seat"] for s in sessions] == [0, 1, 2]
 
     # Rounds 1 and 2, quickly: Bob wins a stone each round while Ann and Cid concede.
-    for value in (10, 20):
-        api_challenge(sessions, server, token, "dolmen", f"n{value}", "dolmen")
-        api_finish_round(sessions, server, token)
-    reopen(everyone, server, token)
+    with put_down(everyone, server, token):
+        for value in (10, 20):
+            api_challenge(sessions, server, token, "dolmen", f"n{value}", "dolmen")
+            api_finish_round(sessions, server, token)
     for page in everyone:
         stone_is(page, 10, "blue")
         stone_is(page, 20, "blue")
@@ -404,10 +411,10 @@ def test_the_last_apprentice_erects_a_trilithon_then_casts_the_spell_on_every_ph
     sessions = [api_of(page, server) for page in phones]
 
     # Five rounds through the API: Ann wins with Night 30 … 26 while Bob and Cid concede.
-    for value in range(30, 25, -1):
-        api_challenge(sessions, server, token, f"n{value}", "dolmen", "dolmen")
-        api_finish_round(sessions, server, token)
-    reopen(everyone, server, token)
+    with put_down(everyone, server, token):
+        for value in range(30, 25, -1):
+            api_challenge(sessions, server, token, f"n{value}", "dolmen", "dolmen")
+            api_finish_round(sessions, server, token)
     for page in everyone:
         player_row(page, 0, "1/6", "26, 27, 28, 29, 30", "6")
 
@@ -426,11 +433,11 @@ def test_the_last_apprentice_erects_a_trilithon_then_casts_the_spell_on_every_ph
     screenshot(ann, "stonehenge-trilithon-360")
 
     # Five more through the API, then the last apprentice again in the browsers: the spell.
-    api_finish_round(sessions, server, token)
-    for value in range(24, 19, -1):
-        api_challenge(sessions, server, token, f"n{value}", "dolmen", "dolmen")
+    with put_down(everyone, server, token):
         api_finish_round(sessions, server, token)
-    reopen(everyone, server, token)
+        for value in range(24, 19, -1):
+            api_challenge(sessions, server, token, f"n{value}", "dolmen", "dolmen")
+            api_finish_round(sessions, server, token)
     for page in everyone:
         player_row(page, 0, "1/6", "20, 21, 22, 23, 24", "6")
     reveal(table, ann, 0, "night", 19)
