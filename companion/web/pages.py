@@ -119,8 +119,11 @@ def player_markup(context, p) -> Markup:
 
 
 @pass_context
-def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **options) -> Markup:
+def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, adds_to=None, **options) -> Markup:
     """The form a move is posted with: act() in templates (see _macros.html).
+
+    ``adds_to`` names (a CSS selector) the numbers on the board that the form's number box adds
+    to: the phone shows them added the moment the move is sent (app.js), not a round trip later.
 
     ``caller`` is the {% call %} block's content (the move's own fields); the form's address and
     the version the phone is looking at come from the board's context (web/board.py), as a
@@ -135,7 +138,8 @@ def act_form(context, type: str, *, caller, confirm=None, id=None, keep=None, **
     new_request_id = context.environment.globals["new_request_id"]  # one maker (tests pin it)
     url = escape(act_url)
     extra = "".join(f' {name}="{escape(value)}"' for name, value in
-                    (("id", id), ("data-keep", keep), ("hx-confirm", confirm)) if value)
+                    (("id", id), ("data-keep", keep), ("data-adds-to", adds_to), ("hx-confirm", confirm))
+                    if value)
     return Markup(
         f'<form method="post" action="{url}" hx-post="{url}" hx-target="#board" hx-swap="outerHTML"\n'
         f'      hx-sync="closest #board:replace" class="{escape(css)}"{extra}>\n'
