@@ -23,6 +23,17 @@ than accepting and closing its connections, and leaves every other table's phone
 ``/healthz`` answering (tests/test_stream_flood.py, bench/run.py P8 and P10). A refused phone
 still follows the table: app.js polls while its stream is silent, and opens it again.
 
+A stream past its caps never waits for the database. An onlooker's place is taken before the
+table is read (``hold_place``), not after: a flood's requests arrive together, and were each
+counted only once its read was done, so on PostgreSQL a thousand of them queued for the pool's
+connections, and the table's own phones and ``/healthz`` with them (P10: a bystander's move
+8 s). Counted first, the flood finds the caps full while its first requests are still being
+read. One that finds them full is refused without a read when the table's phones are known
+here; when they are not (no stream read them lately), it waits for the read under way in this
+process (``surely_a_stranger``) rather than making one of its own: one read per table, not one
+per request. An admitted stream reads the table itself (its version must be the table's as it
+is, never a copy's), and holds no database connection while it lasts (web/live.py).
+
 The counts are the server's, across its worker processes (shared_counts.py): with
 ``WEB_CONCURRENCY=2`` a visitor still holds at most ``LIVE_STREAMS_PER_ADDRESS`` onlooker
 streams, and a table's onlookers count once wherever they are served. Which stream is a phone's
@@ -34,8 +45,9 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import unquote
 
 from werkzeug.http import parse_cookie
@@ -47,6 +59,8 @@ SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
 # before the app; a seat changing hands anywhere makes every process read them again sooner.
 MEMBERS_SECONDS = 5.0
 MAX_REMEMBERED = 1024
+# How long a stream request past a cap waits for another's read of the table's phones, twice at most.
+READ_WAIT_SECONDS = 1.0
 EXTENSION = "companion.stream_caps"
 
 
@@ -58,6 +72,7 @@ class Ticket:
     table_id: int
     device: str
     keys: tuple[str, ...]
+    link: str = ""  # the token it was opened by (the join link's or the display link's)
     superseded: bool = False
     released: bool = False
 
@@ -69,6 +84,8 @@ class StreamCaps:
         self.refusal = raw_refusal(retry_after)
         self._lock = threading.Lock()
         self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
+        self._by_link: dict[tuple[str, str], Ticket] = {}  # (link token, device) → the same, known before a read
+        self._reads: dict[str, threading.Event] = {}  # token → set when this process's read of it ends
         # token → (until, seat changes counted when read, its phones' devices)
         self._members: dict[str, tuple[float, int, frozenset[str]]] = {}
 
@@ -81,17 +98,71 @@ class StreamCaps:
     def refused_early(self, path: str, cookie: str, address: str) -> bool:
         """For the worker, from a request's head (its path as sent, its ``Cookie`` header): a live
         stream (``/t/<token>/live``) past an onlookers' cap, from a request that surely is no
-        phone of the table."""
+        phone of the table (waiting, if need be, for this process's read of the table's phones)."""
         if not (path.startswith("/t/") and path.endswith("/live")):
             return False
         token = unquote(path[3:-5])  # as the app will read it: %41 is A
         if not self.full(address, token):
             return False
         device = device_of(cookie)
-        if device is None:
-            return True
+        # A flood's requests arrive while its first ones are read: they wait for that read here,
+        # before the app, rather than each going through it to be refused after the same wait.
+        return device is None or (not self.holds_one(token, device) and self.surely_a_stranger(token, device))
+
+    def stranger(self, token: str, device: str) -> bool | None:
+        """Whether ``device`` is surely none of the table's phones (True) or surely one (False), by
+        the phones as this process read them; None when they were not read lately, or a seat
+        changed hands since (in any process)."""
         until, seen, members = self._members.get(token, (0.0, 0, frozenset()))
-        return time.monotonic() < until and self.seat_changes(token) == seen and device not in members
+        if time.monotonic() >= until or self.seat_changes(token) != seen:
+            return None
+        return device not in members
+
+    def surely_a_stranger(self, token: str, device: str) -> bool:
+        """``stranger``, waiting for this process's read of the table under way when the phones are
+        not known (a flood's first requests are being read): True only when surely no phone of
+        the table. False when unknown and nobody here is reading: the caller reads the table."""
+        for _ in range(2):
+            known = self.stranger(token, device)
+            if known is not None:
+                return known
+            read = self._reads.get(token)
+            if read is None:
+                return False
+            read.wait(READ_WAIT_SECONDS)
+        return self.stranger(token, device) is True
+
+    @contextmanager
+    def reading(self, token: str) -> Iterator[None]:
+        """This request reads the table's phones: requests past a cap meanwhile wait for it
+        (``surely_a_stranger``) instead of reading too."""
+        with self._lock:
+            first = token not in self._reads
+            if first:
+                self._reads[token] = threading.Event()
+        try:
+            yield
+        finally:
+            if first:
+                with self._lock:
+                    self._reads.pop(token).set()
+
+    def hold_place(self, link: str, address: str, kind: str = ONLOOKER) -> tuple[str, ...] | None:
+        """The counts of a stream of ``kind`` opened by ``link`` from ``address``, taken before the
+        table is read (None: a cap is reached, nothing taken). ``admit`` hands them to the
+        stream's ticket, or back."""
+        caps = self._caps_of(kind, link, address)
+        return tuple(key for key, _ in caps) if self.counts.take(caps) else None
+
+    def give_back(self, keys: tuple[str, ...] | None) -> None:
+        """Held counts of a stream that never came to be (its table could not be read)."""
+        if keys:
+            self.counts.give_back(keys)
+
+    def holds_one(self, link: str, device: str) -> bool:
+        """Whether this phone holds a stream here opened by this link: its new one replaces it
+        (``admit``), so a reload is let in at a cap it already counts in."""
+        return (link, device) in self._by_link
 
     def seat_changes(self, token: str) -> int:
         """How many times a seat of this table changed hands, as every process counts (read before
@@ -110,27 +181,40 @@ class StreamCaps:
             self._members.pop(token, None)
         self.counts.add(_seat_changes_of(token))
 
-    def admit(self, table_id: int, address: str, token: str, device: str, kind: str) -> tuple[Ticket | None, bool]:
+    def admit(self, table_id: int, address: str, link: str, device: str, kind: str,
+              held: tuple[str, ...] | None = None) -> tuple[Ticket | None, bool]:
         """The new stream's ticket (None: refused), and whether an older stream of the same
-        phone was superseded (its waiting loop must be woken to end: ``Fanout.nudge``)."""
+        phone was superseded (its waiting loop must be woken to end: ``Fanout.nudge``).
+        ``held``: the counts ``hold_place`` took for it as a stream of ``kind``, before the read."""
         with self._lock:
             older = self._streams.pop((table_id, device), None)
             if older is not None:
                 older.superseded = True
+                self._forget(older)
                 self._give_back(older)
-            caps = self._caps_of(kind, token, address)
-            if caps and not self.counts.take(caps):
-                return None, older is not None
-            ticket = Ticket(table_id, device, tuple(key for key, _ in caps))
+            caps = self._caps_of(kind, link, address)
+            keys = tuple(key for key, _ in caps)
+            if held != keys:  # a phone of the table after all, or nothing held: count it now
+                if held:
+                    self.counts.give_back(held)
+                if caps and not self.counts.take(caps):
+                    return None, older is not None
+            ticket = Ticket(table_id, device, keys, link=link)
             self._streams[(table_id, device)] = ticket
+            self._by_link[(link, device)] = ticket
             return ticket, older is not None
 
-    def _caps_of(self, kind: str, token: str, address: str) -> list[tuple[str, int]]:
-        """The counts a stream of this kind holds, each with its cap (a phone of the table: none)."""
+    def _forget(self, ticket: Ticket) -> None:
+        if self._by_link.get((ticket.link, ticket.device)) is ticket:
+            del self._by_link[(ticket.link, ticket.device)]
+
+    def _caps_of(self, kind: str, link: str, address: str) -> list[tuple[str, int]]:
+        """The counts a stream of this kind holds, each with its cap (a phone of the table: none).
+        A table's displays are counted by its display link's token (known before the read)."""
         if kind == ONLOOKER:
-            return [(_onlookers_of(token), self.per_table), (_onlookers_from(address), self.per_address)]
+            return [(_onlookers_of(link), self.per_table), (_onlookers_from(address), self.per_address)]
         if kind == DISPLAY:
-            return [(f"displays of {token}", self.per_table)]
+            return [(f"displays of {link}", self.per_table)]
         return []
 
     def release(self, ticket: Ticket) -> None:
@@ -140,6 +224,7 @@ class StreamCaps:
                 return
             if self._streams.get((ticket.table_id, ticket.device)) is ticket:
                 del self._streams[(ticket.table_id, ticket.device)]
+            self._forget(ticket)
             self._give_back(ticket)
 
     def _give_back(self, ticket: Ticket) -> None:

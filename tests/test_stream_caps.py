@@ -7,6 +7,7 @@ updates for every table; 12 tables × 6 screens behind one router got 8 refusals
 
 from __future__ import annotations
 
+import secrets
 import socket
 import time
 
@@ -121,3 +122,30 @@ def test_a_phones_newest_stream_replaces_its_older_one(server_factory):
     finally:
         first.close()
         second.close()
+
+
+@pytest.mark.slow
+def test_strangers_streams_arriving_together_are_refused_without_going_through_the_app(server_factory):
+    # P10 on PostgreSQL: 2,000 streams on a table, each with a device cookie of its own, arrived
+    # before the first was read; each went through the app to read the table (its phones) and was
+    # refused only then, so they queued for the database's connections and the table's own moves
+    # waited 8 s behind them. Now the first 32 are counted before they are read, and the rest wait
+    # for that read before the app and are refused there.
+    server = server_factory()
+    token = new_table(server)
+    phone = seated_phone(server, token, 0)
+    burst = [open_stream(server, f"/t/{token}/live", PROXY, secrets.token_urlsafe(32)) for _ in range(400)]
+    try:
+        mine = open_stream(server, f"/t/{token}/live", PROXY, device_of(phone))
+        move = phone.post(f"{server.url}/api/tables/{token}/actions", timeout=30,
+                          json={"type": "add_points", "seat": 0, "points": 1})
+        assert move.status_code == 200
+        answered = statuses(burst)
+        assert answered.count(200) == 32 and answered.count(429) == 400 - 32, sorted(set(answered))
+        assert b"data: 1" in read_until(mine, b"data: 1")  # the table's own phone is never refused
+        refused_by_the_app = server.log_path.read_text().count('/live HTTP/1.1" 429')
+        assert refused_by_the_app <= 4, f"{refused_by_the_app} of 368 refusals went through the app"
+        mine.close()
+    finally:
+        for sock in burst:
+            sock.close()

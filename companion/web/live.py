@@ -43,33 +43,54 @@ def stream(token: str):
     """A phone's stream, by the join link: a phone of the table (seated, the host) holds one
     stream uncapped, an onlooker is capped (stream_caps.py)."""
     address, device, caps = remote_address(), devices.current(), stream_caps.caps()
-    keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
-    if g.get("new_device_secret") and caps.full(address, token):
-        return refused(keepalive)  # no device cookie: no phone of the table; refused before the database
-    live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
-    log.reads_outside_a_transaction()  # reads only (log.py)
-    seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
-    table = load_table(token)
-    members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
-    caps.remember_members(token, members, seat_changes)  # strangers' floods are then refused early
-    of_the_table = device in members
-    return _events_of(table, stream_caps.SEAT if of_the_table else stream_caps.ONLOOKER, address, device, token)
+    # An onlooker is counted before the read, so that a flood finds the caps full while its first
+    # requests are read; one past them that is surely no phone of the table is refused without
+    # the database. A phone known to be the table's takes no onlooker's place, even for a moment.
+    place = None if caps.stranger(token, device) is False else caps.hold_place(token, address)
+    if place is None and not caps.holds_one(token, device) \
+            and (g.get("new_device_secret") or caps.surely_a_stranger(token, device)):
+        return refused(current_app.config["SSE_KEEPALIVE_SECONDS"])
+    try:
+        with caps.reading(token):
+            live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
+            log.reads_outside_a_transaction()  # reads only (log.py)
+            seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
+            table = load_table(token)
+            members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
+            caps.remember_members(token, members, seat_changes)  # strangers' floods are then refused early
+    except BaseException:  # no such table (404), the database away: the place is not taken
+        caps.give_back(place)
+        raise
+    kind = stream_caps.SEAT if device in members else stream_caps.ONLOOKER
+    return _events_of(table, kind, address, device, token, place)
 
 
 @bp.get("/d/<display_token>/live")
 def display_stream(display_token: str):
-    """The table display's stream, by the display link."""
-    live.fanout().ready(timeout=5)
-    log.reads_outside_a_transaction()  # reads only (log.py)
-    table = load_displayed_table(display_token)
-    return _events_of(table, stream_caps.DISPLAY, remote_address(), devices.current(), table.token)
+    """The table display's stream, by the display link: capped per table, counted (as an
+    onlooker's) before the table is read."""
+    address, device, caps = remote_address(), devices.current(), stream_caps.caps()
+    place = caps.hold_place(display_token, address, stream_caps.DISPLAY)
+    if place is None and not caps.holds_one(display_token, device):
+        return refused(current_app.config["SSE_KEEPALIVE_SECONDS"])
+    try:
+        live.fanout().ready(timeout=5)
+        log.reads_outside_a_transaction()  # reads only (log.py)
+        table = load_displayed_table(display_token)
+    except BaseException:
+        caps.give_back(place)
+        raise
+    return _events_of(table, stream_caps.DISPLAY, address, device, display_token, place)
 
 
-def _events_of(table: Table, kind: str, address: str, device: str, token: str) -> Response:
+def _events_of(table: Table, kind: str, address: str, device: str, link: str,
+               held: tuple[str, ...] | None) -> Response:
+    """The stream, once admitted: ``link`` is the token it was opened by, ``held`` the counts
+    taken for it before the table was read (stream_caps.py)."""
     caps, fanout = stream_caps.caps(), live.fanout()
     keepalive = current_app.config["SSE_KEEPALIVE_SECONDS"]
     table_id, version = table.id, table.version
-    ticket, superseded = caps.admit(table_id, address, token, device, kind)
+    ticket, superseded = caps.admit(table_id, address, link, device, kind, held)
     if superseded:
         fanout.nudge(table_id)  # this phone's older stream ends now, not at its next ping
     if ticket is None:
