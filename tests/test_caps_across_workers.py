@@ -48,6 +48,15 @@ def onlooker_streams(server, token: str, count: int) -> list[socket.socket]:
     return [open_stream(server, f"/t/{token}/live", VISITOR, secrets.token_urlsafe(32)) for _ in range(count)]
 
 
+@pytest.fixture
+def held() -> list[socket.socket]:
+    """The test's open sockets: closed when it ends, passed or failed."""
+    sockets: list[socket.socket] = []
+    yield sockets
+    for sock in sockets:
+        sock.close()
+
+
 def replaced(server, gone: int, seconds: float = 30) -> list[int]:
     """The workers once the master has started one in place of ``gone`` and it answers."""
     deadline = time.monotonic() + seconds
@@ -61,57 +70,47 @@ def replaced(server, gone: int, seconds: float = 30) -> list[int]:
 
 
 @pytest.mark.slow
-def test_a_visitors_streams_are_capped_across_both_workers_and_a_seated_phone_never_is(server_factory):
+def test_a_visitors_streams_are_capped_across_both_workers_and_a_seated_phone_never_is(server_factory, held):
     server = server_factory(WEB_CONCURRENCY="2", LIVE_STREAMS_PER_ADDRESS="4")
     first, second = workers(server)
     token = new_table(server)
     phone = seated_phone(server, token, 0)
-    held: list[socket.socket] = []
-    try:
-        with served_by(server, first):
-            held += onlooker_streams(server, token, 3)
-            assert statuses(held[-3:]) == [200, 200, 200]
-        with served_by(server, second):  # it counts the first worker's three
-            held += onlooker_streams(server, token, 3)
-            assert sorted(statuses(held[-3:])) == [200, 429, 429]
-            mine = open_stream(server, f"/t/{token}/live", VISITOR, device_of(phone))  # behind the same router
-            held.append(mine)
-            assert b"200 OK" in read_until(mine, b"data: 0")
-        with served_by(server, first):
-            again = open_stream(server, f"/t/{token}/live", VISITOR, device_of(phone))  # a reload
-            held.append(again)
-            assert b"200 OK" in read_until(again, b"data: 0")
-            held += onlooker_streams(server, token, 1)
-            assert statuses(held[-1:]) == [429]
-        # A killed worker's streams are given back: the master frees what it held.
-        os.kill(first, signal.SIGKILL)
-        replaced(server, first)
-        fresh = onlooker_streams(server, token, 5)
-        held += fresh
-        assert sorted(statuses(fresh)) == [200, 200, 200, 429, 429]  # the second worker still holds one
-    finally:
-        for sock in held:
-            sock.close()
+    with served_by(server, first):
+        held += onlooker_streams(server, token, 3)
+        assert statuses(held[-3:]) == [200, 200, 200]
+    with served_by(server, second):  # it counts the first worker's three
+        held += onlooker_streams(server, token, 3)
+        assert sorted(statuses(held[-3:])) == [200, 429, 429]
+        mine = open_stream(server, f"/t/{token}/live", VISITOR, device_of(phone))  # behind the same router
+        held.append(mine)
+        assert b"200 OK" in read_until(mine, b"data: 0")
+    with served_by(server, first):
+        again = open_stream(server, f"/t/{token}/live", VISITOR, device_of(phone))  # a reload
+        held.append(again)
+        assert b"200 OK" in read_until(again, b"data: 0")
+        held += onlooker_streams(server, token, 1)
+        assert statuses(held[-1:]) == [429]
+    # A killed worker's streams are given back: the master frees what it held.
+    os.kill(first, signal.SIGKILL)
+    replaced(server, first)
+    fresh = onlooker_streams(server, token, 5)
+    held += fresh
+    assert sorted(statuses(fresh)) == [200, 200, 200, 429, 429]  # the second worker still holds one
 
 
 @pytest.mark.slow
-def test_one_address_holds_its_connections_across_both_workers(server_factory):
+def test_one_address_holds_its_connections_across_both_workers(server_factory, held):
     server = server_factory(WEB_CONCURRENCY="2", WEB_CONNECTIONS_PER_ADDRESS="10")
     first, second = workers(server)
-    held: list[socket.socket] = []
-    try:
-        with served_by(server, first):
-            held += [half_sent(server, VISITOR) for _ in range(6)]
-            # Answered by the first worker, which took every connection queued before this one.
-            assert requests.get(f"{server.url}/healthz", timeout=10).text == "ok"
-        with served_by(server, second):
-            more = [half_sent(server, VISITOR) for _ in range(6)]
-            held += more
-            assert statuses(more, seconds=5).count(429) == 2
-        assert requests.get(f"{server.url}/healthz", timeout=10).text == "ok"  # other addresses are served
-    finally:
-        for sock in held:
-            sock.close()
+    with served_by(server, first):
+        held += [half_sent(server, VISITOR) for _ in range(6)]
+        # Answered by the first worker, which took every connection queued before this one.
+        assert requests.get(f"{server.url}/healthz", timeout=10).text == "ok"
+    with served_by(server, second):
+        more = [half_sent(server, VISITOR) for _ in range(6)]
+        held += more
+        assert statuses(more, seconds=5).count(429) == 2
+    assert requests.get(f"{server.url}/healthz", timeout=10).text == "ok"  # other addresses are served
 
 
 @pytest.mark.slow
