@@ -49,10 +49,19 @@ def new_table(server) -> str:
     return response.json()["token"]
 
 
-def join(new_phone, server, token, name):
+def seated(server, token, seat) -> requests.Session:
+    """A phone's session holding this seat: it acts as that phone (its seat), nothing more."""
+    session = requests.Session()
+    response = session.post(f"{server.url}/api/tables/{token}/seats/{seat}/claim", json={}, timeout=10)
+    assert response.status_code == 200, response.text
+    return session
+
+
+def open_phone(new_phone, server, token, session, name):
+    """The phone of ``session`` (its cookies) opened on the table."""
     page = new_phone(**PHONE)
-    page.goto(f"{server.url}/t/{token}/join")
-    page.get_by_role("button", name=name).click()
+    page.context.add_cookies([{"name": c.name, "value": c.value, "url": server.url} for c in session.cookies])
+    page.goto(f"{server.url}/t/{token}")
     expect(page.locator(".boardhead .me")).to_contain_text(name)
     return page
 
@@ -62,14 +71,6 @@ def open_display(new_phone, server, token):
     page.goto(f"{server.url}/t/{token}/display")
     expect(page.locator(".boardhead .badge")).to_have_text("Table display")
     return page
-
-
-def api_of(page, server) -> requests.Session:
-    """A session carrying this phone's cookies: it acts as that phone (its seat), nothing more."""
-    session = requests.Session()
-    for cookie in page.context.cookies(server.url):
-        session.cookies.set(cookie["name"], cookie["value"], domain=cookie["domain"], path=cookie["path"])
-    return session
 
 
 def version(server, token) -> int:
@@ -150,6 +151,20 @@ def api_finish_round(sessions, server, token):
         view = api_act(sessions[view["round_end"]["time"]], server, token, type="choose_trump", trump="night")
     assert view["phase"] == "challenge", view["phase"]
     return view
+
+
+def played(new_phone, server, rounds):
+    """A table of three whose first ``rounds`` (each a challenge's cards) go through the JSON API,
+    each seat's from its own phone's session; then its phones and the display open on it, once
+    (open meanwhile, each would fetch and draw every move's board)."""
+    token = new_table(server)
+    sessions = [seated(server, token, seat) for seat in range(len(NAMES))]
+    for cards in rounds:
+        api_challenge(sessions, server, token, *cards)
+        api_finish_round(sessions, server, token)
+    phones = [open_phone(new_phone, server, token, session, name) for session, name in zip(sessions, NAMES)]
+    display = open_display(new_phone, server, token)
+    return token, phones, display, sessions
 
 
 # --- what a person taps -----------------------------------------------------------------------
@@ -236,20 +251,13 @@ def assert_readable_ring(page):
 # --- the main flow ------------------------------------------------------------------------------
 
 def test_three_phones_play_a_round_of_challenges_penalties_and_conversions(server, new_phone):
-    token = new_table(server)
-    phones = [join(new_phone, server, token, name) for name in NAMES]
+    # Rounds 1 and 2, quickly: Bob wins a stone each round while Ann and Cid concede.
+    token, phones, display, sessions = played(new_phone, server,
+                                              [("dolmen", f"n{value}", "dolmen") for value in (10, 20)])
     ann, bob, cid = phones
-    display = open_display(new_phone, server, token)
     everyone = [*phones, display]
     table = (server, token, everyone)
-    sessions = [api_of(page, server) for page in phones]
     assert [s.get(f"{server.url}/api/tables/{token}", timeout=10).json()["seat"] for s in sessions] == [0, 1, 2]
-
-    # Rounds 1 and 2, quickly: Bob wins a stone each round while Ann and Cid concede.
-    with put_down(everyone, server, token):
-        for value in (10, 20):
-            api_challenge(sessions, server, token, "dolmen", f"n{value}", "dolmen")
-            api_finish_round(sessions, server, token)
     for page in everyone:
         stone_is(page, 10, "blue")
         stone_is(page, 20, "blue")
@@ -402,19 +410,12 @@ def test_three_phones_play_a_round_of_challenges_penalties_and_conversions(serve
 # --- the trilithon and the spell ----------------------------------------------------------------
 
 def test_the_last_apprentice_erects_a_trilithon_then_casts_the_spell_on_every_phone(server, new_phone):
-    token = new_table(server)
-    phones = [join(new_phone, server, token, name) for name in NAMES]
+    # Five rounds through the API: Ann wins with Night 30 … 26 while Bob and Cid concede.
+    token, phones, display, sessions = played(new_phone, server,
+                                              [(f"n{value}", "dolmen", "dolmen") for value in range(30, 25, -1)])
     ann, bob, cid = phones
-    display = open_display(new_phone, server, token)
     everyone = [*phones, display]
     table = (server, token, everyone)
-    sessions = [api_of(page, server) for page in phones]
-
-    # Five rounds through the API: Ann wins with Night 30 … 26 while Bob and Cid concede.
-    with put_down(everyone, server, token):
-        for value in range(30, 25, -1):
-            api_challenge(sessions, server, token, f"n{value}", "dolmen", "dolmen")
-            api_finish_round(sessions, server, token)
     for page in everyone:
         player_row(page, 0, "1/6", "26, 27, 28, 29, 30", "6")
 
