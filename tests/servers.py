@@ -8,8 +8,6 @@ a graceful shutdown; tests/test_crash.py checks the harder case, a kill -9 mid-b
 
 from __future__ import annotations
 
-import os
-import signal
 from pathlib import Path
 
 from bench.launcher import Server as ProcfileServer
@@ -25,17 +23,3 @@ class Server(ProcfileServer):
         super().__init__(database_url, tmp_path / "instance", log_path, port=port, SECRET_KEY=SECRET_KEY,
                          WEB_THREADS=str(threads), **env)
 
-    def stop(self) -> None:
-        """SIGKILL to the gunicorn master and its workers: no wait for streams to close."""
-        if self.process.poll() is not None:
-            return
-        try:
-            pids = self.pids()
-        except FileNotFoundError:  # the master ended while we looked
-            pids = [self.process.pid]
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:  # it ended while we looked
-                pass
-        self.process.wait(10)
