@@ -257,6 +257,14 @@
   function boxKey(box) {
     return box.id ? "#" + box.id : "#" + box.parentElement.closest("[id]").id + " ." + box.getAttribute("class");
   }
+  // Boxes scrolled inside the board (a wide table, a grid, a sheet), noted as they scroll: a new
+  // board then does not measure every element to find them (reading each one's scrollTop made the
+  // browser lay the old board out again, on every other phone's move).
+  var scrolledBoxes = {};
+  document.addEventListener("scroll", function (event) {
+    var box = event.target;
+    if (box.closest && box.closest("#board")) scrolledBoxes[boxKey(box)] = { top: box.scrollTop, left: box.scrollLeft };
+  }, true);
   function keepChoices(board, refetched, refused) {
     var state = { open: [], forms: [], focus: null, scrolled: [] };
     board.querySelectorAll("details[open][id]").forEach(function (details) {
@@ -279,9 +287,13 @@
       });
       if (changes.length) state.forms.push({ id: form.id, changes: changes });
     });
-    if (!refetched) return state;  // an answer to this phone's own move: only what is open (and kept) stays
-    board.querySelectorAll("*").forEach(function (box) {
-      if (box.scrollTop || box.scrollLeft) state.scrolled.push({ key: boxKey(box), top: box.scrollTop, left: box.scrollLeft });
+    if (!refetched) {  // an answer to this phone's own move: only what is open (and kept) stays
+      scrolledBoxes = {};
+      return state;
+    }
+    Object.keys(scrolledBoxes).forEach(function (key) {
+      var was = scrolledBoxes[key];
+      if (was.top || was.left) state.scrolled.push({ key: key, top: was.top, left: was.left });
     });
     return state;
   }
