@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -18,7 +20,7 @@ from markupsafe import Markup, escape
 from .. import devices
 from ..games import get as get_game
 from ..games.base import _
-from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
+from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate, translations
 from . import game_files
 from .history_icons import history_icon
 from ..seating import tables_of_device
@@ -41,6 +43,7 @@ def jinja_globals(state) -> None:
     state.app.jinja_env.globals.update(icon=icon_markup, player=player_markup, act=act_form,
                                        act_button=act_button_markup, stepper=stepper_markup,
                                        number_entry=number_entry_markup)
+    state.app.jinja_env.globals["kept"] = kept_markup
 
 
 def csrf_token() -> str:
@@ -201,6 +204,46 @@ def number_entry_markup(name: str, min: int, max: int, value=None, label=None, a
         f' autocomplete="off" enterkeyhint="done" placeholder="{escape(min)}–{escape(max)}"'
         f' data-min="{escape(min)}" data-max="{escape(max)}" data-bounds="{escape(bounds)}" title="{escape(bounds)}">'
         f'{sign}</span></label>')
+
+
+KEPT_PER_LANGUAGE = 128  # blocks a process keeps made, per language
+
+
+def kept_markup(name: str, *key, caller) -> Markup:
+    """A large block of markup made once per language for the same key, then handed out again:
+    ``{% call kept("name", key…) %}…{% endcall %}`` (see _macros.html).
+
+    For a block every phone draws after every move although it changes only with a few public
+    values: the Legend's episode form is about 150 macro calls (5 ms of a board's 11) for the
+    same record on every phone. The key must hold everything the block reads but the language
+    and the game's constants: never a seat's private value (the block goes to every phone that
+    asks with the same key), never a form's tokens (act() stays outside the block). While
+    templates are reloaded (debug) the block is made afresh each time, so an edit shows."""
+    app = current_app
+    if app.debug or app.config.get("TEMPLATES_AUTO_RELOAD"):
+        return Markup(caller())
+    made = _kept_of(translations())
+    found_key = json.dumps([name, *key], sort_keys=True, default=str)
+    found = made.get(found_key)
+    if found is None:
+        found = Markup(caller())
+        with _keeping:
+            made[found_key] = found
+            while len(made) > KEPT_PER_LANGUAGE:
+                made.popitem(last=False)  # the oldest made first (a record a table has since corrected)
+    return found
+
+
+_keeping = threading.Lock()
+
+
+def _kept_of(catalogue) -> OrderedDict:
+    """The blocks made in one language, kept beside its catalogue (Flask-Babel keeps one per
+    language for the process, as ``i18n._template_texts`` relies on)."""
+    made = catalogue.__dict__.get("_companion_kept_markup")
+    if made is None:
+        made = catalogue.__dict__.setdefault("_companion_kept_markup", OrderedDict())
+    return made
 
 
 def board_context_missing(macro: str) -> None:
