@@ -38,13 +38,14 @@ only context). The exit status is 1 when a goal is missed, 2 when the run itself
       attacker's address still takes a free seat.
 
 - P9  tap to paint: four phones in Chromium (Debian's, driven by Playwright) at a score-pad
-      table, each with its CPU slowed 4× (the DevTools protocol's Emulation.setCPUThrottlingRate:
-      a mid-range phone) while a tap is timed: p95 from a tap (a plain touch; the tap event's own
-      time stamp) to the tapping phone's new board painted (the first frame after the board
-      changed: requestAnimationFrame, then a user-blocking task), and to every other phone's new
-      board painted; beside the first, the tap → the move's answer back (the server's and the
-      network's part). Absolute goals: 0.1 s feels instant, 1 s keeps the table's flow. Skipped,
-      with a message, where Chromium or Playwright is absent.
+      table, each adding its own points in turn; each tap times one phone with its CPU slowed 4×
+      (the DevTools protocol's Emulation.setCPUThrottlingRate: a mid-range phone; one at a time,
+      as slow_down says why), in turn the tapping phone and one of the other three: p95 from a
+      tap (the finger's lift) to the tapping phone showing its new total (at once: the Add form
+      says what it adds to), and to every other phone's new board painted (the slowest of three
+      independent phones: the 98.3rd percentile of one's times); beside the first, the tap → the
+      move's answer back and → the server's board painted. Absolute goals: 0.1 s feels instant,
+      1 s keeps the table's flow. Skipped, with a message, where Chromium or Playwright is absent.
 
 Every phone's stream comes from an address of its own (loopback is all of 127/8), as phones on
 a club's Wi-Fi do; the flood comes from 127.0.0.2. The per-address cap on live streams
@@ -126,7 +127,7 @@ SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, t
 # (the least a p95 takes): while a tap is timed its four slowed phones spin Chromium, seconds of CPU a tap.
 CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=2.0,
               baseline_moves=9, loaded_seconds=2, club_tables=20, club_baseline_moves=8, club_seconds=2,
-              flood=200, flood_seconds=1.5, paint_taps=2, visitors=300, visitor_seconds=1)
+              flood=200, flood_seconds=1.5, paint_taps=4, visitors=300, visitor_seconds=1)
 FLOODER = "127.0.0.2"
 
 
@@ -244,7 +245,16 @@ class Phone:
 
 
 def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+    return quantile(values, 0.95)
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values``, interpolated between the two nearest (a single value: itself)."""
+    ordered = sorted(values)
+    place = q * (len(ordered) - 1)
+    low = int(place)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (place - low)
 
 
 def ms(value: float) -> str:
@@ -953,13 +963,15 @@ def chromium_missing() -> str | None:
 
 
 def measure_tap_to_paint(url: str, sizes: Sizes) -> list[Figure]:
-    """Four phones at a score-pad table, each adding its own points in turn."""
+    """Four phones at a score-pad table, each adding its own points in turn. Each tap times one
+    phone slowed 4×, the others as fast as they are (slow_down says why): in turn the tapping
+    phone (the tap → its move shown) and one of the other three (the tap → its new board)."""
     from playwright.sync_api import sync_playwright
 
     token = new_table(url, requests.Session(), PAINT_PHONES)
     tapping: list[float] = []  # tap → the move shown on the tapping phone (its total, added at once)
     own_board: list[float] = []  # tap → the tapping phone's new board from the server painted
-    others: list[float] = []
+    others: list[float] = []  # tap → another phone's new board painted
     answered: list[float] = []  # tap → the move's answer back on the tapping phone: the server's and the network's part
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
@@ -969,27 +981,33 @@ def measure_tap_to_paint(url: str, sizes: Sizes) -> list[Figure]:
             pages = [page for page, _ in phones]
             for n in range(-2, sizes.paint_taps):  # two taps to warm up, not timed
                 seat = n % PAINT_PHONES
+                # Even taps time the tapping phone, odd ones one of the other three, each in turn.
+                timed = seat if n % 2 == 0 else (seat + 1 + (n // 2) % (PAINT_PHONES - 1)) % PAINT_PHONES
                 point = ready_to_tap(pages[seat], seat)
-                slow_down(phones, CPU_SLOWDOWN)
+                slow_down(phones[timed], CPU_SLOWDOWN)
                 tap, answer, painted, shown = tap_and_watch(pages, seat, point)
-                slow_down(phones, 1)
-                if n >= 0:
+                slow_down(phones[timed], 1)
+                if n >= 0 and timed == seat:
                     tapping.append((shown - tap) / 1000)
                     own_board.append((painted[seat] - tap) / 1000)
                     answered.append((answer - tap) / 1000)
-                    others.append((max(t for s, t in enumerate(painted) if s != seat) - tap) / 1000)
+                elif n >= 0:
+                    others.append((painted[timed] - tap) / 1000)
                 time.sleep(0.3)  # the table's pace: the next player taps once every screen is still
         finally:
             browser.close()
+    # Every other phone has painted when the slowest of three has: with the phones independent
+    # (each its own CPU), p95 of the slowest of three is the 0.95^(1/3) ≈ 98.3rd percentile of one.
+    slowest_of_three = quantile(others, 0.95 ** (1 / (PAINT_PHONES - 1)))
     return [
-        Figure(f"P9 tap → the tapping phone shows the move, p95 ({PAINT_PHONES} phones, CPU {CPU_SLOWDOWN}× slower)",
+        Figure(f"P9 tap → the tapping phone shows the move, p95 (its CPU {CPU_SLOWDOWN}× slower)",
                f"{ms(p95(tapping))} (median {ms(statistics.median(tapping))}, n={len(tapping)})",
                f"the answer back: {ms(p95(answered))} (median {ms(statistics.median(answered))}); "
                f"the server's board painted: {ms(p95(own_board))} (median {ms(statistics.median(own_board))})", None,
                "≤ 100 ms", p95(tapping) <= 0.1),
-        Figure(f"P9 tap → every other phone's board painted, p95 ({PAINT_PHONES} phones, CPU {CPU_SLOWDOWN}× slower)",
-               f"{ms(p95(others))} (median {ms(statistics.median(others))}, n={len(others)})", "", None,
-               "≤ 1 s", p95(others) <= 1.0),
+        Figure(f"P9 tap → every other phone's board painted, p95 (each CPU {CPU_SLOWDOWN}× slower)",
+               f"{ms(slowest_of_three)} (one phone's median {ms(statistics.median(others))}, p95 {ms(p95(others))}, "
+               f"n={len(others)})", "", None, "≤ 1 s", slowest_of_three <= 1.0),
     ]
 
 
@@ -1008,14 +1026,16 @@ def seated_browser_phone(browser, url: str, token: str, seat: int):
     return page, context.new_cdp_session(page)
 
 
-def slow_down(phones: list, rate: int) -> None:
-    """Every phone's CPU ``rate`` times slower (1: as fast as it is). The phones are slowed from just
-    before a tap until every one has painted: Chromium holds a slowed page back by keeping its main
-    thread busy (it spins), so four slowed phones idling between taps would keep both of a
-    two-core machine's cores busy, for nothing a player feels and at the cost of whatever else
-    runs there. While a tap is timed, every phone is slowed."""
-    for _, cdp in phones:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+def slow_down(phone, rate: int) -> None:
+    """The phone's CPU ``rate`` times slower (1: as fast as it is), from just before a tap until
+    every phone has painted; one phone at a time. Chromium slows a page by interrupting its main
+    thread every 0.2 ms and spinning three times the wall-clock time since it last let it go
+    (Blink's ThreadCPUThrottler), working, idle or waiting for a core alike: a slowed page takes a
+    whole core for as long as it is slowed. At a table each phone has its own; on this machine's
+    two, two slowed phones beside the server would starve it and each other, and four slowed at
+    once measured the machine (p95 2.8 s at a load of 1), not the app."""
+    _, cdp = phone
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def ready_to_tap(page, seat: int) -> tuple[float, float]:
