@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 from .. import devices
 from ..games import get as get_game
 from ..games.base import _
-from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate, translations
+from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
 from . import game_files
 from .history_icons import history_icon
 from ..seating import tables_of_device
@@ -206,23 +206,23 @@ def number_entry_markup(name: str, min: int, max: int, value=None, label=None, a
         f'{sign}</span></label>')
 
 
-KEPT_PER_LANGUAGE = 128  # blocks a process keeps made, per language
+KEPT_PER_LANGUAGE = 128  # blocks an app keeps made, per language (a board's are about 30 KB)
 
 
 def kept_markup(name: str, *key, caller) -> Markup:
     """A large block of markup made once per language for the same key, then handed out again:
     ``{% call kept("name", key…) %}…{% endcall %}`` (see _macros.html).
 
-    For a block every phone draws after every move although it changes only with a few public
-    values: the Legend's episode form is about 150 macro calls (5 ms of a board's 11) for the
-    same record on every phone. The key must hold everything the block reads but the language
-    and the game's constants: never a seat's private value (the block goes to every phone that
-    asks with the same key), never a form's tokens (act() stays outside the block). While
+    For a block every phone draws after every move although it changes only with its key: the
+    Legend's episode form is about 150 macro calls (5 of a board's 11 ms), the same on every phone
+    for the same record. The key holds everything the block reads, the language and the game's
+    constants aside. The block must show nothing private to a seat (it goes to every phone that
+    asks with the same key), and no form's tokens (act() stays outside the block). While
     templates are reloaded (debug) the block is made afresh each time, so an edit shows."""
     app = current_app
     if app.debug or app.config.get("TEMPLATES_AUTO_RELOAD"):
         return Markup(caller())
-    made = _kept_of(translations())
+    made = _kept_of(app, str(get_locale() or "en"))
     found_key = json.dumps([name, *key], sort_keys=True, default=str)
     found = made.get(found_key)
     if found is None:
@@ -230,20 +230,16 @@ def kept_markup(name: str, *key, caller) -> Markup:
         with _keeping:
             made[found_key] = found
             while len(made) > KEPT_PER_LANGUAGE:
-                made.popitem(last=False)  # the oldest made first (a record a table has since corrected)
+                made.popitem(last=False)  # the oldest first (a state the table has moved on from)
     return found
 
 
 _keeping = threading.Lock()
 
 
-def _kept_of(catalogue) -> OrderedDict:
-    """The blocks made in one language, kept beside its catalogue (Flask-Babel keeps one per
-    language for the process, as ``i18n._template_texts`` relies on)."""
-    made = catalogue.__dict__.get("_companion_kept_markup")
-    if made is None:
-        made = catalogue.__dict__.setdefault("_companion_kept_markup", OrderedDict())
-    return made
+def _kept_of(app, language: str) -> OrderedDict:
+    """The blocks this app made in one language."""
+    return app.extensions.setdefault("companion.kept_markup", {}).setdefault(language, OrderedDict())
 
 
 def board_context_missing(macro: str) -> None:
