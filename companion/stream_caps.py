@@ -59,8 +59,17 @@ SEAT, DISPLAY, ONLOOKER = "seat", "display", "onlooker"
 # before the app; a seat changing hands anywhere makes every process read them again sooner.
 MEMBERS_SECONDS = 5.0
 MAX_REMEMBERED = 1024
-# How long a stream request past a cap waits for another's read of the table's phones, twice at most.
-READ_WAIT_SECONDS = 1.0
+# How long a stream request past a cap waits for another's read of the table's phones. Long: it
+# costs the request's socket and nothing else, and one that stopped waiting would make a read of
+# its own, more load on a database that is slow already (the first stream of a process also
+# waits for its LISTEN connection).
+READ_WAIT_SECONDS = 10.0
+# How many stream requests of one process read the database at once. A table's streams opening
+# together (a flood's first 32, a club's phones after a restart) each took a pooled connection
+# (PostgreSQL: 15), so the pool opened its overflow ones, a new PostgreSQL connection each, closed
+# again after, while the tables' moves waited for one (P10: a third of the worker's time in the
+# first second of the flood). A read takes a millisecond or two: the others wait their turn.
+READS_AT_ONCE = 3
 EXTENSION = "companion.stream_caps"
 
 
@@ -86,6 +95,7 @@ class StreamCaps:
         self._streams: dict[tuple[int, str], Ticket] = {}  # (table, device) → its newest stream here
         self._by_link: dict[tuple[str, str], Ticket] = {}  # (link token, device) → the same, known before a read
         self._reads: dict[str, threading.Event] = {}  # token → set when this process's read of it ends
+        self._reads_at_once = threading.BoundedSemaphore(READS_AT_ONCE)
         # token → (until, seat changes counted when read, its phones' devices)
         self._members: dict[str, tuple[float, int, frozenset[str]]] = {}
 
@@ -122,15 +132,13 @@ class StreamCaps:
         """``stranger``, waiting for this process's read of the table under way when the phones are
         not known (a flood's first requests are being read): True only when surely no phone of
         the table. False when unknown and nobody here is reading: the caller reads the table."""
-        for _ in range(2):
-            known = self.stranger(token, device)
-            if known is not None:
-                return known
-            read = self._reads.get(token)
-            if read is None:
+        deadline = time.monotonic() + READ_WAIT_SECONDS
+        while (known := self.stranger(token, device)) is None:
+            read, left = self._reads.get(token), deadline - time.monotonic()
+            if read is None or left <= 0:
                 return False
-            read.wait(READ_WAIT_SECONDS)
-        return self.stranger(token, device) is True
+            read.wait(left)
+        return known
 
     @contextmanager
     def reading(self, token: str) -> Iterator[None]:
@@ -146,6 +154,12 @@ class StreamCaps:
             if first:
                 with self._lock:
                     self._reads.pop(token).set()
+
+    @contextmanager
+    def turn_to_read(self) -> Iterator[None]:
+        """One of the few reads of the database this process's stream requests make at once."""
+        with self._reads_at_once:
+            yield
 
     def hold_place(self, link: str, address: str, kind: str = ONLOOKER) -> tuple[str, ...] | None:
         """The counts of a stream of ``kind`` opened by ``link`` from ``address``, taken before the

@@ -53,9 +53,10 @@ def stream(token: str):
     try:
         with caps.reading(token):
             live.fanout().ready(timeout=5)  # listening before the version is read: no move falls in between
-            log.reads_outside_a_transaction()  # reads only (log.py)
-            seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
-            table = load_table(token)
+            with caps.turn_to_read():
+                log.reads_outside_a_transaction()  # reads only (log.py)
+                seat_changes = caps.seat_changes(token)  # before the read: a change after it is seen
+                table = load_table(token)
             members = frozenset([table.host_device, *(seat.device for seat in table.seats if seat.device)])
             caps.remember_members(token, members, seat_changes)  # strangers' floods are then refused early
     except BaseException:  # no such table (404), the database away: the place is not taken
@@ -75,8 +76,9 @@ def display_stream(display_token: str):
         return refused(current_app.config["SSE_KEEPALIVE_SECONDS"])
     try:
         live.fanout().ready(timeout=5)
-        log.reads_outside_a_transaction()  # reads only (log.py)
-        table = load_displayed_table(display_token)
+        with caps.turn_to_read():
+            log.reads_outside_a_transaction()  # reads only (log.py)
+            table = load_displayed_table(display_token)
     except BaseException:
         caps.give_back(place)
         raise
