@@ -190,6 +190,7 @@ def test_score_pad_points_are_typed_and_the_sign_key_takes_points_away(server, n
     expect(box).to_have_value("-12")
     finger.tap(row.get_by_role("button", name="Add"))
     expect(ann.locator("#player-0 .total")).to_have_text("-12")
+    expect(ann.locator("#board")).to_have_attribute("data-version", "1")  # the server's board (the total shows at once)
     assert finger.touches == 5  # a stepper from 0 took 12 presses and the button
 
     sent = posts_of(ann)
