@@ -917,18 +917,32 @@ WATCH_PAINTS = """() => {
   // Paint times a click from there too): how long a finger rests on the glass is not the app's.
   document.addEventListener("pointerup", (e) => { window.companionTapAt = performance.timeOrigin + e.timeStamp; }, true);
   // The move seen on the screen: the first frame in which the element at `selector` reads `text`
-  // (armed before the tap, so that a change made at once is not missed).
+  // (armed before the tap, so that a change made at once is not missed). A change made while the
+  // tap's click was handled is on the screen at the click's next paint, which the browser itself
+  // reports (Event Timing, the web's Interaction to Next Paint: the click's time stamp plus its
+  // duration, in steps of 8 ms); a task run after the frame would also count whatever long task
+  // the browser ran first (the move's answer arriving), so it is the measure only of a change
+  // made later (a new board).
+  const clicks = [];
+  new PerformanceObserver((list) => { clicks.push(...list.getEntries().filter((e) => e.name === "click")); })
+    .observe({type: "event", durationThreshold: 16});
   window.companionWatchShown = (selector, text) => {
     const reads = () => { const element = document.querySelector(selector); return element && element.textContent.trim() === text; };
     window.companionShown = new Promise((resolve, reject) => {
       const observer = new MutationObserver(() => {
         if (!reads()) return;
         observer.disconnect();
-        afterFrame(() => resolve(now()));
+        const changed = performance.now();
+        afterFrame(() => resolve({changed, frame: now()}));
       });
       observer.observe(document.body, {childList: true, subtree: true, characterData: true});
       setTimeout(() => { observer.disconnect(); reject(new Error(`${selector} did not read ${text} within 30 s`)); }, 30000);
     });
+  };
+  window.companionShownAt = async () => {
+    const {changed, frame} = await window.companionShown;
+    const click = clicks.find((e) => e.processingStart <= changed && changed <= e.processingEnd);
+    return click ? performance.timeOrigin + click.startTime + click.duration : frame;
   };
   const look = () => {
     const board = document.getElementById("board");
@@ -1070,7 +1084,7 @@ def tap_and_watch(pages: list, seat: int, point: tuple[float, float]) -> tuple[f
       performance.clearResourceTimings();
       return performance.timeOrigin + post.responseEnd;
     }""")
-    return page.evaluate("window.companionTapAt"), answer, painted, page.evaluate("companionShown")
+    return page.evaluate("window.companionTapAt"), answer, painted, page.evaluate("companionShownAt()")
 
 
 # --- P4 -----------------------------------------------------------------------------------------
