@@ -70,11 +70,9 @@
   // numbers; a move that never reached it (the outbox keeps it) puts the numbers back, and a
   // refused one comes back with the true board and its reason. Shown once per request id: a
   // double tap is one move.
-  var shownAtOnce = [];
+  var shownAtOnce = [], submitted = null;
   function asNumber(text) { return parseInt(text.trim().replace("\u2212", "-"), 10); }
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (!form.matches || !form.matches("form[data-adds-to]")) return;
+  function showAtOnce(form) {
     var box = form.querySelector("input.number-box"), amount = box ? asNumber(box.value) : NaN;
     var id = form.elements.request_id && form.elements.request_id.value;
     if (isNaN(amount) || !amount || form.dataset.shownFor === id) return;
@@ -87,18 +85,39 @@
       cell.classList.add("on-its-way");
       shownAtOnce.push({ form: form, cell: cell, was: was });
     });
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
+  }
+  function putBack(form) {
     shownAtOnce = shownAtOnce.filter(function (shown) {
       if (shown.form !== form) return true;
       if (shown.cell.isConnected) {  // no new board came: the move did not land (yet)
         shown.cell.textContent = shown.was;
         shown.cell.classList.remove("on-its-way");
       }
-      delete form.dataset.shownFor;
       return false;
     });
+    delete form.dataset.shownFor;
+  }
+  // Shown as the form is submitted, before htmx takes it (its part is a slowed phone's 10 ms);
+  // put back at once if htmx did not send it (the outbox keeps a move behind those not sent yet).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-adds-to]")) return;
+    submitted = form;
+    showAtOnce(form);
+  }, true);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form === submitted) submitted = null;  // on its way
+    // Again if a double tap's first request, cancelled for the second (hx-sync), put it back.
+    if (form.matches && form.matches("form[data-adds-to]")) showAtOnce(form);
+  });
+  document.addEventListener("submit", function (event) {  // after htmx's own listener, on the form
+    if (submitted === event.target) putBack(event.target);
+    submitted = null;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form.matches && form.matches("form[data-adds-to]")) putBack(form);
   });
 
   // A move's notice (refused, stale, already done) stays in view at the top of the screen,
