@@ -10,7 +10,9 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_two_phones import _scorepad_with_ann_on_a_phone
 
-pytestmark = pytest.mark.browser
+# What the phone keeps and sends is the page's (static/outbox.js); the server's once-only request ids are
+# checked on both databases server-side (tests/test_log_paths.py, tests/test_log.py).
+pytestmark = [pytest.mark.browser, pytest.mark.any_database]
 
 SHOWN = 2000  # ms: the phone says it is offline, and what is not sent, within this
 
