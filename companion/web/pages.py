@@ -6,7 +6,6 @@ import hashlib
 import json
 import secrets
 import threading
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -18,6 +17,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from .. import devices
+from ..fast.kept_per_table import KeptPerTable
 from ..games import get as get_game
 from ..games.base import _
 from ..i18n import LANG_COOKIE, LANGUAGE_NAMES, translate
@@ -227,19 +227,14 @@ def kept_markup(name: str, *key, caller) -> Markup:
     found = made.get(found_key)
     if found is None:
         found = Markup(caller())
-        with _keeping:
-            made[found_key] = found
-            while len(made) > KEPT_PER_LANGUAGE:
-                made.popitem(last=False)  # the oldest first (a state the table has moved on from)
+        made.put(found_key, found)  # the least lately used goes first (a state the table has left)
     return found
 
 
-_keeping = threading.Lock()
-
-
-def _kept_of(app, language: str) -> OrderedDict:
-    """The blocks this app made in one language."""
-    return app.extensions.setdefault("companion.kept_markup", {}).setdefault(language, OrderedDict())
+def _kept_of(app, language: str) -> KeptPerTable:
+    """The blocks this app made in one language, in the store the log's caches use too."""
+    stores = app.extensions.setdefault("companion.kept_markup", {})
+    return stores.get(language) or stores.setdefault(language, KeptPerTable(lambda: KEPT_PER_LANGUAGE))
 
 
 def board_context_missing(macro: str) -> None:
