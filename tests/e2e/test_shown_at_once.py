@@ -20,6 +20,16 @@ def held_moves(page) -> list:
     return held
 
 
+def the_held(page, held: list, count: int = 1) -> list:
+    """The held moves once `count` have reached the route: the points show at the submit, a moment
+    before the request leaves the page, so the test waits for the request itself."""
+    for _ in range(250):
+        if len(held) >= count:
+            return held
+        page.wait_for_timeout(20)  # (the route's handler runs while Playwright waits)
+    raise AssertionError(f"{count} move(s) should have left the phone, {len(held)} did")
+
+
 def tap_add(page, points: str) -> None:
     row = page.locator("form.add-points").filter(has_text="Ann")
     row.locator("input.number-box").fill(points)
@@ -27,7 +37,7 @@ def tap_add(page, points: str) -> None:
 
 
 def test_the_points_show_on_the_tapping_phone_before_the_server_answers(server, new_phone):
-    token, ann, bob = _scorepad_with_ann_on_a_phone(server, new_phone)
+    token, ann, _ = _scorepad_with_ann_on_a_phone(server, new_phone)
     held = held_moves(ann)
     total, round_points = ann.locator("#player-0 .total"), ann.locator("#player-0 td.current")
     tap_add(ann, "7")
@@ -35,7 +45,7 @@ def test_the_points_show_on_the_tapping_phone_before_the_server_answers(server, 
     expect(total).to_have_class("num big total on-its-way")
     expect(round_points).to_have_text("7")
     expect(ann.locator("#player-1 .total")).to_have_text("0")  # nobody else's numbers move
-    assert len(held) == 1 and requests.get(f"{server.url}/api/tables/{token}", timeout=10).json()["version"] == 0
+    assert len(the_held(ann, held)) == 1 and requests.get(f"{server.url}/api/tables/{token}", timeout=10).json()["version"] == 0
 
     tap_add(ann, "7")  # a second tap on the same move (the same request id): shown once
     expect(total).to_have_text("7")
@@ -56,7 +66,7 @@ def test_a_refused_move_puts_the_numbers_back_and_says_why(server, new_phone):
     # Meanwhile Bob's phone ends the game: Ann's move arrives too late.
     ended = bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "finish"}, timeout=10)
     assert ended.ok, ended.text
-    held[0].continue_()
+    the_held(ann, held)[0].continue_()
     expect(ann.locator("#board > .notice")).to_be_visible()
     expect(ann.locator("#player-0 .total")).to_have_text("0")
     expect(ann.locator(".on-its-way")).to_have_count(0)
@@ -67,7 +77,7 @@ def test_a_move_that_never_arrived_puts_the_numbers_back_and_is_kept_as_not_sent
     held = held_moves(ann)
     tap_add(ann, "3")
     expect(ann.locator("#player-0 .total")).to_have_text("3")
-    held[0].abort("internetdisconnected")
+    the_held(ann, held)[0].abort("internetdisconnected")
     expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet")
     expect(ann.locator("#player-0 .total")).to_have_text("0")
     expect(ann.locator(".on-its-way")).to_have_count(0)
