@@ -111,6 +111,7 @@ class Sizes:
     flood: int             # P8: streams one address opens at once
     flood_seconds: float   # P8: how long the tables play, without and then with the flood
     paint_taps: int = 40   # P9: taps timed, the four phones in turn
+    paint_browsers: int = 4  # P9: one Chromium per phone (BrowserPhone), or one for all (quicker to start)
     visitors: int = 2000   # P10: half-sent requests (and live streams) one address opens
     visitor_seconds: float = 8.0  # P10: how long the quiet part and each attack last
 
@@ -125,10 +126,10 @@ SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, t
 # than minutes. Few samples make its ratios rough; its verdict is not a benchmark's. Its tables play
 # at twice the think rate for about half as long (P3 still times about ten moves each side, P7 twenty,
 # P8 seven), and each of P10's attacks lasts a second (ten probes and ten moves). P9 times 2 taps
-# (the least a p95 takes): while a tap is timed its four slowed phones spin Chromium, seconds of CPU a tap.
+# (the least a p95 takes) with the four phones in one Chromium (four take seconds more to start).
 CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=2.0,
               baseline_moves=9, loaded_seconds=2, club_tables=20, club_baseline_moves=8, club_seconds=2,
-              flood=200, flood_seconds=1.5, paint_taps=4, visitors=300, visitor_seconds=1)
+              flood=200, flood_seconds=1.5, paint_taps=4, paint_browsers=1, visitors=300, visitor_seconds=1)
 FLOODER = "127.0.0.2"
 
 
@@ -989,12 +990,15 @@ def measure_tap_to_paint(url: str, sizes: Sizes) -> list[Figure]:
     others: list[float] = []  # tap → another phone's new board painted
     answered: list[float] = []  # tap → the move's answer back on the tapping phone: the server's and the network's part
     with sync_playwright() as playwright:
-        phones: list[BrowserPhone] = []
+        browsers = []
         try:
             # Each phone a browser of its own, as each is a device of its own (BrowserPhone).
-            phones = [BrowserPhone(playwright, url, token, seat) for seat in range(PAINT_PHONES)]
+            browsers = [playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+                        for _ in range(sizes.paint_browsers)]
+            phones = [BrowserPhone(browsers[seat % len(browsers)], url, token, seat) for seat in range(PAINT_PHONES)]
             pages = [phone.page for phone in phones]
-            yielding = can_yield()
+            yielding = len(browsers) == PAINT_PHONES and can_yield()
             for n in range(-2, sizes.paint_taps):  # two taps to warm up, not timed
                 seat = n % PAINT_PHONES
                 # Even taps time the tapping phone, odd ones one of the other three, each in turn.
@@ -1014,12 +1018,13 @@ def measure_tap_to_paint(url: str, sizes: Sizes) -> list[Figure]:
                     others.append((painted[timed] - tap) / 1000)
                 time.sleep(0.3)  # the table's pace: the next player taps once every screen is still
         finally:
-            for phone in phones:
-                phone.close()
+            for browser in browsers:
+                browser.close()
     # Every other phone has painted when the slowest of three has: with the phones independent
     # (each its own CPU), p95 of the slowest of three is the 0.95^(1/3) ≈ 98.3rd percentile of one.
     slowest_of_three = quantile(others, 0.95 ** (1 / (PAINT_PHONES - 1)))
-    shared = "" if yielding else "; the phones not timed share the cores as equals (not root: they cannot be set back)"
+    shared = ("" if yielding else "; the phones not timed share the cores as equals" +
+              (" (not root: they could not be set back)" if len(browsers) == PAINT_PHONES else " (one Chromium)"))
     return [
         Figure(f"P9 tap → the tapping phone shows the move, p95 (its CPU {CPU_SLOWDOWN}× slower)",
                f"{ms(p95(tapping))} (median {ms(statistics.median(tapping))}, n={len(tapping)})",
@@ -1042,7 +1047,7 @@ YIELDING_NICENESS = 10  # a phone not timed runs at about a tenth of the timed o
 
 
 class BrowserPhone:
-    """A phone: a Chromium of its own holding ``seat``, its page open on the table.
+    """A phone: a Chromium of its own (``browser``) holding ``seat``, its page open on the table.
 
     At a table each phone is a device of its own; here four share two cores with the server. A
     phone of its own process tree lets the one being timed run as if it were alone: while it is
@@ -1052,10 +1057,8 @@ class BrowserPhone:
     One browser for all four measured that sharing: the tapping phone's p95 read 225 ms against
     120 ms with the others yielding, at the same load, the medians alike (76 and 72 ms)."""
 
-    def __init__(self, playwright, url: str, token: str, seat: int):
-        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                  args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        context = self.browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    def __init__(self, browser, url: str, token: str, seat: int):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         context.set_default_timeout(30_000)
         self.page = context.new_page()
         claimed = context.request.post(f"{url}/api/tables/{token}/seats/{seat}/claim", data={})
@@ -1065,7 +1068,7 @@ class BrowserPhone:
         self.page.wait_for_selector("#board[data-version]")
         self.page.evaluate(WATCH_PAINTS)
         self.cdp = context.new_cdp_session(self.page)
-        info = self.browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+        info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
         self.processes = [process["id"] for process in info["processInfo"]]
 
     def slow_down(self, rate: int) -> None:
@@ -1091,9 +1094,6 @@ class BrowserPhone:
                     os.setpriority(os.PRIO_PROCESS, int(thread), YIELDING_NICENESS if yielding else 0)
                 except ProcessLookupError:
                     pass
-
-    def close(self) -> None:
-        self.browser.close()
 
 
 def ready_to_tap(page, seat: int) -> tuple[float, float]:
