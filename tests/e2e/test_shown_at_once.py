@@ -81,3 +81,25 @@ def test_a_move_that_never_arrived_puts_the_numbers_back_and_is_kept_as_not_sent
     expect(ann.locator("#outbox")).to_contain_text("1 move not sent yet")
     expect(ann.locator("#player-0 .total")).to_have_text("0")
     expect(ann.locator(".on-its-way")).to_have_count(0)
+
+
+def test_a_board_redrawn_as_the_move_leaves_sends_it_from_the_new_board_once(server, new_phone):
+    """The move waits for the frame that shows it (app.js): a new board drawn in that moment (another
+    phone's move) has the same form, the typed number kept; the move goes from there, once."""
+    token, ann, _ = _scorepad_with_ann_on_a_phone(server, new_phone)
+    row = ann.locator("form.add-points").filter(has_text="Ann")
+    row.locator("input.number-box").fill("4")
+    # The tap, then at once, before the next frame, a new board of the same moves in its place.
+    ann.evaluate("""() => {
+      const form = [...document.querySelectorAll("form.add-points")].find((f) => f.textContent.includes("Ann"));
+      form.requestSubmit([...form.querySelectorAll("button")].find((b) => b.type === "submit"));
+      const board = document.getElementById("board"), redrawn = board.cloneNode(true);
+      board.replaceWith(redrawn);
+      htmx.process(redrawn);
+    }""")
+    expect(ann.locator("#board")).to_have_attribute("data-version", "1")
+    expect(ann.locator("#player-0 .total")).to_have_text("4")
+    expect(ann.locator(".on-its-way")).to_have_count(0)
+    ann.wait_for_timeout(300)  # (nothing more on its way)
+    table = requests.get(f"{server.url}/api/tables/{token}", timeout=10).json()
+    assert table["version"] == 1, table
