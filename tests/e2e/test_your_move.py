@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
 
 from companion.games.base import Actor
@@ -61,13 +62,16 @@ ON_SCREEN = """(e) => { const box = e.getBoundingClientRect(), bar = document.ge
 
 
 # Whether the board shows a version, swapped in and settled: at once, or as soon as it does (a
-# promise the test waits on, rather than asking again every 100 ms or more), or false after a while.
+# promise the test waits on, rather than asking again every 100 ms or more), or false after a while;
+# with where the "your move" bar then points (it is part of the board the server sent: read in the
+# same call, not asked again before each move).
 SHOWN = """([version, swapping, timeout]) => new Promise((resolve) => {
   const shown = () => document.getElementById("board")?.dataset.version === version && !document.querySelector(swapping);
-  if (shown()) return resolve(true);
+  const bar = () => document.getElementById("owed")?.dataset.target || "";
+  if (shown()) return resolve([true, bar()]);
   const observer = new MutationObserver(() => { if (shown()) { finish(true); } });
   const timer = setTimeout(() => finish(shown()), timeout);
-  const finish = (result) => { observer.disconnect(); clearTimeout(timer); resolve(result); };
+  const finish = (result) => { observer.disconnect(); clearTimeout(timer); resolve([result, bar()]); };
   observer.observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ["data-version", "class"]});
 })"""
 
@@ -77,6 +81,8 @@ class Phones:
 
     def __init__(self, server_url: str, token: str, pages: list[Page]) -> None:
         self.url, self.token, self.pages = server_url, token, pages
+        self.http = requests.Session()  # the test's own questions to the server, beside the phones
+        self.bars = [""] * len(pages)  # where each phone's bar points, as its latest board shows it
         self.touches: Counter = Counter()
         self.scrolls: list[tuple[str, int]] = []  # (what was scrolled to, how far in px)
         self.bar_misses: list[str] = []
@@ -87,8 +93,7 @@ class Phones:
             page.on("requestfailed", lambda r, seat=seat: self.log.append(f"{seat} ! {r.failure} {r.url[-40:]}"))
 
     def version(self) -> int:
-        page = self.pages[0]
-        return page.request.get(f"{self.url}/t/{self.token}/version").json()["version"]
+        return self.http.get(f"{self.url}/t/{self.token}/version", timeout=10).json()["version"]
 
     def touch(self, what: str, locator, seat: int) -> None:
         """One touch of a control on a seat's phone, scrolled to first (and counted) if off screen."""
@@ -121,8 +126,8 @@ class Phones:
     def synced(self, version: int | None = None) -> None:
         """Every phone shows this version (the table's latest), swapped in and settled."""
         version = self.version() if version is None else version
-        for page in self.pages:
-            shown = page.evaluate(SHOWN, [str(version), SWAPPING, LIVE])
+        for seat, page in enumerate(self.pages):
+            shown, self.bars[seat] = page.evaluate(SHOWN, [str(version), SWAPPING, LIVE])
             assert shown, f"the board is at {page.locator('#board').get_attribute('data-version')}, not {version}"
 
     def submit(self, what: str, locator, seat: int) -> None:
@@ -143,8 +148,9 @@ class Phones:
             raise
 
     def bar(self, seat: int) -> str:
-        """Where the seat's bar points ("" while it waits, or once the game is over and it is gone)."""
-        return self.pages[seat].evaluate('() => document.getElementById("owed")?.dataset.target || ""')
+        """Where the seat's bar points ("" while it waits, or once the game is over and it is gone),
+        on the board every phone showed at the last sync (every move is synced before the next)."""
+        return self.bars[seat]
 
 
 class BrowserPlay(Play):
@@ -200,8 +206,7 @@ class BrowserPlay(Play):
         self.check_bars()
 
     def web_phase(self) -> str:
-        page = self.phones.pages[0]
-        return page.request.get(f"{self.phones.url}/api/tables/{self.phones.token}").json()["view"]["phase"]
+        return self.phones.http.get(f"{self.phones.url}/api/tables/{self.phones.token}", timeout=10).json()["view"]["phase"]
 
     def check_bars(self) -> None:
         for seat in range(4):
