@@ -3,8 +3,10 @@ test gets a copy of it (SQLite: a file copy; PostgreSQL: ``CREATE DATABASE … T
 
 A copy costs milliseconds where an Alembic upgrade cost a second or more, and each test still
 owns every table of its database. A PostgreSQL copy costs a second or two on a loaded machine
-(and dropping it as much), so a copy a test gives back is emptied (TRUNCATE) and lent again. tests/test_migrations.py starts from empty databases
-(``Databases.empty``) and runs the migrations for real.
+(and dropping it as much), so a copy a test gives back is emptied and lent again: by DELETE over a
+connection kept for it (TRUNCATE, which makes every table and index new files, and a connection
+of its own each time cost 150-250 ms a test on a loaded machine, where this costs a few).
+tests/test_migrations.py starts from empty databases (``Databases.empty``) and runs the migrations for real.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import shutil
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
-from sqlalchemy.pool import NullPool
+from sqlalchemy.engine import Connection, Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = ROOT / "companion" / "migrations"
@@ -56,7 +58,8 @@ class Databases:
         self.created: list[str] = []  # every PostgreSQL database this run made (template included)
         self.lent: set[str] = set()  # migrated copies a test holds
         self.returned: list[str] = []  # migrated copies no test holds, to be emptied and lent again
-        self.tables: list[str] | None = None
+        self.emptying: str | None = None  # the statements that empty a migrated copy (``_empty_again``)
+        self.cleaners: dict[str, Engine] = {}  # an engine per copy, to empty it through
         self._admin = None
 
     # --- SQLite -----------------------------------------------------------------------------
@@ -91,15 +94,14 @@ class Databases:
 
     def _empty_again(self, name: str) -> None:
         """Back to the template's state: every table emptied, sequences restarted (the schema and
-        its Alembic revision kept). Cheaper than a new copy by a second or more on a loaded machine."""
-        engine = create_engine(self._url(name), poolclass=NullPool)
-        with engine.begin() as conn:
-            if self.tables is None:
-                self.tables = [row[0] for row in conn.execute(text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"))]
-            quoted = ", ".join(f'"{table}"' for table in self.tables)
-            conn.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
-        engine.dispose()
+        its Alembic revision kept). Its durability does not matter: not waited for at commit."""
+        if name not in self.cleaners:  # pre_ping: a test may end the database's connections
+            self.cleaners[name] = create_engine(self._url(name), pool_size=1, pool_pre_ping=True)
+        with self.cleaners[name].begin() as conn:
+            if self.emptying is None:
+                self.emptying = emptying_statements(conn)
+            conn.execute(text("SET LOCAL synchronous_commit = off"))
+            conn.execute(text(self.emptying))
 
     def _postgres(self, migrated: bool) -> str:
         if not migrated:
@@ -140,8 +142,32 @@ class Databases:
         return self._postgres(False) if backend == "postgresql" else self._sqlite(folder, False)
 
     def close(self) -> None:
+        for engine in self.cleaners.values():
+            engine.dispose()
+        self.cleaners.clear()
         for name in reversed(self.created):
             self._execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         self.created.clear()
         if self._admin is not None:
             self._admin.dispose()
+
+
+def emptying_statements(conn: Connection) -> str:
+    """DELETE from every table of the schema (but Alembic's), each after those that refer to it,
+    then every sequence used since back at its start: what ``TRUNCATE … RESTART IDENTITY`` did."""
+    tables = [row[0] for row in conn.execute(text(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"))]
+    refers = {(row[0], row[1]) for row in conn.execute(text(
+        "SELECT referring.relname, referred.relname FROM pg_constraint "
+        "JOIN pg_class referring ON referring.oid = conrelid JOIN pg_class referred ON referred.oid = confrelid "
+        "WHERE contype = 'f' AND conrelid <> confrelid"))}
+    order: list[str] = []
+    while len(order) < len(tables):
+        free = [table for table in tables if table not in order
+                and all(referring in order for referring, referred in refers if referred == table)]
+        if not free:
+            raise RuntimeError(f"tables that refer to each other: {sorted(set(tables) - set(order))}")
+        order += free
+    deletes = "".join(f'DELETE FROM "{table}"; ' for table in order)
+    return deletes + ("SELECT setval(quote_ident(schemaname) || '.' || quote_ident(sequencename), start_value, false) "
+                      "FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL")
