@@ -2,7 +2,9 @@
 or an act's end, the game's end and the finished game, of every game in the registry — on a
 1280×720 and a 1920×1080 screen, light and dark. Each fits the screen without scrolling, nothing a
 player reads is smaller than 2.2 % of the screen's height (24 px at 1080p), and the display is
-read-only: nothing on it to tap.
+read-only: nothing on it to tap. In the middle of play (issue #16) what the table needs at a glance
+is on the screen whole, the body text is at least 24 px at 1080p, every colour chip has an outline,
+and the icons a player scans the state by are drawn from the sprite beside their words.
 
 The tables are built through the API (tests/e2e/mid_game.py MOMENTS); one TV and one phone go
 through every moment, each page judged in both colour schemes as it stands (the system's setting
@@ -12,8 +14,10 @@ switches it live) and the TV at both sizes, so a moment costs one page load per 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
@@ -50,6 +54,34 @@ SMALLEST_TEXT = """() => {
   }
   return smallest;
 }"""
+# What the table needs at a glance in the middle of play, per game (issue #16's list): each must be
+# on the screen whole.
+AT_A_GLANCE = {
+    "beowulf-the-legend": {"episode, step and whose turn": "#bl-step", "players' public holdings": ".bl-players",
+                           "the path": ".bl-path-card"},
+    "beowulf-the-movie": {"the board with figure scores": "#bm-board", "the standings": "#bm-players"},
+    "adventure-land": {"round and whose turn": "#al-status", "the players and their points": "#al-players"},
+    "stonehenge": {"the ring": ".sh-ring-card", "the players": ".sh-players"},
+    "scorepad": {"the scores": "#board > section.card:not(.history)"},
+}
+OFF_SCREEN = """(selector) => { const r = document.querySelector(selector)?.getBoundingClientRect();
+  return !r ? "missing" : (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+    ? `at ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}` : ""; }"""
+# A chip whose edge is no darker or lighter than the page behind it vanishes (a black player on
+# the dark screen): every chip has a visible outline.
+UNOUTLINED_CHIPS = """() => [...document.querySelectorAll(".chip")].filter(c => c.checkVisibility())
+  .filter(c => { const s = getComputedStyle(c); return parseFloat(s.borderTopWidth) < 1.5 || s.borderTopStyle === "none"
+                 || s.borderTopColor === s.backgroundColor; }).length"""
+# Where a player scans a state in the middle of play, the shapes they find it by.
+EXPECTED_ICONS = {
+    "beowulf-the-legend": {"fame", "treasure", "alliance", "misfortune", "wound", "scratch", "red-marker", "status"},
+    "adventure-land": {"gold", "herb", "sword"},
+    "beowulf-the-movie": {"beowulf", "thane", "castle", "longship", "diamond"},
+}
+ICONS_SHOWN = """() => [...document.querySelectorAll("svg.icon")].filter(i => i.checkVisibility()).map(i => ({
+  id: i.querySelector("use").getAttribute("href").split("#")[1],
+  hidden: i.getAttribute("aria-hidden") === "true", label: i.getAttribute("aria-label"),
+  word: (i.parentElement.textContent || "").trim().slice(0, 40), width: i.getBoundingClientRect().width }))"""
 # Anything a person could tap or type into: a TV has no such thing.
 CONTROLS = """() => [...document.querySelectorAll("main button, main input:not([type=hidden]), main select, main textarea, main summary")]
   .filter(e => e.checkVisibility()).map(e => `${e.tagName.toLowerCase()} "${(e.textContent || e.name || "").trim().slice(0, 30)}"`)"""
@@ -79,6 +111,42 @@ def axe_violations(axe: Axe, page, scheme: str) -> list[str]:
             for v in judged_by_axe(axe, page, scheme)]
 
 
+def at_a_glance(tv, game: str, name: str, height: int) -> list[str]:
+    """What the table needs at a glance in the middle of play: on the screen whole, the body text
+    large enough to read across a room at 1080p, every colour chip outlined."""
+    failures = [f"{name}: {what} ({selector}) is not on the screen: {where}"
+                for what, selector in AT_A_GLANCE[game].items() if (where := tv.evaluate(OFF_SCREEN, selector))]
+    body = float(tv.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
+    if height >= 1080 and body < 24:
+        failures.append(f"{name}: body text {body} px")
+    if tv.evaluate(UNOUTLINED_CHIPS):
+        failures.append(f"{name}: colour chips without an outline")
+    return failures
+
+
+def icons_beside_their_words(tv, game: str, url: str) -> list[str]:
+    """The icons shown at 1080p: each drawn from the (tiny) sprite, beside a word and hidden from
+    screen readers (the word is read), or alone with a label; at least 16 px wide."""
+    sprite = requests.get(f"{url}/static/icons.svg", timeout=10)
+    assert sprite.ok and len(sprite.content) < 6000, "the sprite stays tiny"
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', sprite.text))
+    shown = tv.evaluate(ICONS_SHOWN)
+    failures = [] if EXPECTED_ICONS[game] <= {i["id"] for i in shown} else [
+        f"{game}: icons missing from the display: {EXPECTED_ICONS[game] - {i['id'] for i in shown}}"]
+    for i in shown:
+        if i["id"] not in symbols:
+            failures.append(f"{game}: no symbol #{i['id']} in the sprite")
+        if not ((i["hidden"] and i["word"]) or i["label"]):
+            failures.append(f"{game}: #{i['id']} neither beside a word (and hidden) nor labelled: {i}")
+        if i["width"] < 16:
+            failures.append(f"{game}: #{i['id']} is {i['width']} px wide on the display")
+    return failures
+
+
+def test_every_game_mid_play_is_checked_at_a_glance():
+    assert set(AT_A_GLANCE) == set(registry()) and set(EXPECTED_ICONS) <= set(registry())
+
+
 @pytest.mark.parametrize("game", sorted(registry()))
 def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server, new_phone, game):
     """… and axe-core finds nothing on it, nor on a seated phone's page at the same moment (mid-play,
@@ -99,15 +167,19 @@ def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server
         else:  # a finished game brought in by import has no phones: its seat picker, then
             phone.goto(f"{server.url}/t/{table.token}")
             expect(phone.locator("main")).to_be_visible()
-        for scheme in SCHEMES:  # the system's setting switches the pages as they stand
+        # The system's setting switches the pages as they stand; the TV is judged at 1080p and
+        # 720p in light, then at 720p and 1080p in dark (a resize fewer), axe at 1080p.
+        for scheme, sizes in zip(SCHEMES, (TVS, TVS[::-1])):
             for page in (tv, phone):
                 page.emulate_media(color_scheme=scheme)
-            tv.set_viewport_size({"width": TVS[0][0], "height": TVS[0][1]})  # axe judges it at 1080p
-            for where, page in (("display", tv), ("phone", phone)):
-                failures += [f"{game} {moment} {where} {scheme}: axe {line}"
-                             for line in axe_violations(axe, page, scheme)]
-            for width, height in TVS:
+            for width, height in sizes:
                 tv.set_viewport_size({"width": width, "height": height})
+                if (width, height) == TVS[0]:
+                    for where, page in (("display", tv), ("phone", phone)):
+                        failures += [f"{game} {moment} {where} {scheme}: axe {line}"
+                                     for line in axe_violations(axe, page, scheme)]
+                    if moment == "mid" and scheme == "light" and game in EXPECTED_ICONS:
+                        failures += icons_beside_their_words(tv, game, server.url)
                 name = f"display-{game}-{moment.replace(' ', '-')}-{width}x{height}-{scheme}"
                 page = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
                 if page[0] > width or page[1] > height:
@@ -115,6 +187,8 @@ def test_the_display_fits_a_tv_at_every_moment_in_type_read_across_a_room(server
                 size, where = tv.evaluate(SMALLEST_TEXT)
                 if size < SMALLEST_SHARE * height - 0.01:
                     failures.append(f"{name}: {size:.1f} px type ({size / height:.1%} of the height) at {where}")
+                if moment == "mid":
+                    failures += at_a_glance(tv, game, name, height)
                 if failures and failures[-1].startswith(name):
                     screenshot(tv, name, failure=True)
     assert not failures, "\n".join(failures)
