@@ -133,7 +133,8 @@ def test_a_flood_of_1000_streams_from_one_address_leaves_healthz_and_another_tab
             assert late.status_code == 200
             lines = sse_lines(late)
             assert hears(lines, version, seconds=PATIENCE)
-            time.sleep(2.5)  # two keepalive periods: the stream pings, and is not taken for gone
+            # Two keepalive periods: the stream pings, and is not taken for gone.
+            assert len(read_versions(lines, 2, seconds=PATIENCE)) == 2
             player.post(f"{server.url}/api/tables/{token}/actions", timeout=PATIENCE,
                         json={"type": "add_points", "seat": 0, "points": 1})
             assert hears(lines, version + 1, seconds=PATIENCE)
