@@ -4,7 +4,8 @@ a person reaches, in light and in dark: no critical or serious violation.
 The pages are those of test_phone_screens (home, each new-game page, quick score, board data; for
 a table of every game: invite, seat picker, a seated player's page, history; the records), walked
 once in English on a 390 px phone: each is checked there not to scroll sideways (test_phone_screens
-walks French) and judged by axe in the same visit. The table display, and each game in the middle
+walks French; on home, each quick score and each play page its targets are checked to be at least
+44 px there too) and judged by axe in the same visit. The table display, and each game in the middle
 of play (the page of the phone whose move it is, and the table display on a TV), are
 test_display_moments's, at every moment of the game, with every violation of any impact. Closed
 sections are opened first: a stepper inside a closed quick-score section is still a control a
@@ -56,8 +57,8 @@ def test_every_page_in_english_fits_a_390_px_phone_and_has_no_critical_or_seriou
         assert len(backgrounds) == len(SCHEMES), f"{path}: the page did not switch to the dark scheme"
         page.emulate_media(color_scheme="light")  # the next page is walked as it was: light
 
-    too_wide = walk_every_page(page, server_factory(), "en", judge)
-    assert not too_wide, "\n".join(too_wide)
+    phone_failures = walk_every_page(page, server_factory(), "en", judge)
+    assert not phone_failures, "\n".join(phone_failures)
     assert len(walked) > 25 and len(judged) == 2 * sum(not path.endswith("/display") for path in walked), judged
     assert not failures, f"axe: {len(failures)} of {len(judged)} pages fail:\n" + "\n".join(
         f"  {path}:\n" + "\n".join(f"    {line}" for line in found) for path, found in failures.items())

@@ -6,8 +6,10 @@ The pages are found the way a person finds them: the games from the home page, e
 new-game page, quick score and board data from the links there; then, for a table of every game
 started on this phone (so it is the host, with the host's tools, and sits at seat 1), its
 invite, seat picker, play page, history and table display; and the records page once two
-different games have finished. English is walked by test_accessibility, which judges each page
-with axe-core in the same visit (one page load for both checks).
+different games have finished. On home, each quick score and each game's play page, the top bar
+takes at most two rows and every target is at least 44 px, checked in the same visit. English is
+walked by test_accessibility, which judges each page with axe-core in the same visit too (one page
+load for every check).
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ def move(page, token: str, **action) -> None:
     api(page, "POST", f"/api/tables/{token}/actions", action)
 
 
-def reachable_pages(page, server) -> list[str]:
-    """Home, and what its links lead to: each game's new-game page, its quick score, its board data."""
+def reachable_pages(page, server) -> tuple[list[str], list[str]]:
+    """Home, and what its links lead to: each game's new-game page, its quick score, its board data;
+    and the quick scores apart."""
     page.goto(server.url + "/")
     starts = page.locator(".games a.btn.primary").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     quick = page.locator(".games a.quick-score").evaluate_all("links => links.map(a => a.getAttribute('href'))")
@@ -75,7 +78,7 @@ def reachable_pages(page, server) -> list[str]:
         page.goto(server.url + new)
         library += page.locator("a[href*='/library']").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert library
-    return ["/", *starts, *quick, *library]
+    return ["/", *starts, *quick, *library], quick
 
 
 def tables_of_every_game(page) -> dict[str, str]:
@@ -105,15 +108,17 @@ def table_pages(token: str) -> list[str]:
 def walk_every_page(page, server, lang: str, judge=None) -> list[str]:
     """Visits every page a person reaches on this phone, started on a server of the test's own
     (the records show its finished games only): each must be in the phone's language and not
-    scroll sideways. ``judge(path)`` looks further at each page as it stands. Returns the pages
-    that scroll sideways, with what sticks out."""
-    pages = reachable_pages(page, server)
+    scroll sideways; on home, the quick scores and each game's play page, the top bar takes at
+    most two rows and everything tappable is at least 44 × 44 px. ``judge(path)`` looks further at
+    each page as it stands. Returns what fails, as lines to read."""
+    pages, quick = reachable_pages(page, server)
     tokens = tables_of_every_game(page)
     two_finished_games(page)
     games = {path: game for game, token in tokens.items() for path in table_pages(token)}
     pages += [*games, "/records"]
+    tapped = {"/", *quick, *(f"/t/{token}" for token in tokens.values())}
 
-    too_wide = []
+    too_wide, small, tall = [], {}, {}
     for path in pages:
         page.goto(server.url + path)
         expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -123,41 +128,31 @@ def walk_every_page(page, server, lang: str, judge=None) -> list[str]:
         except AssertionError as error:
             screenshot(page, f"too-wide-{lang}-{'-'.join(path.strip('/').split('/')[-1:]) or 'home'}", failure=True)
             too_wide.append(f"  {path} ({games.get(path, 'all games')}): {str(error)[:300]}")
+        if path in tapped:
+            rows = page.evaluate(TOP_BAR_ROWS)
+            if rows > 2:
+                tall[path] = rows
+            # Closed sections hold targets too (the quick score's steppers, a game's reference):
+            # open them all.
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            found = page.evaluate(TOO_SMALL_TO_TAP, MIN_TAP)
+            if found:
+                small[path] = found
         if judge:
             judge(path)
     expect(page.locator(".game-stats")).to_have_count(2)  # the records (the last page): one table per game
-    return [f"{len(too_wide)} of {len(pages)} pages scroll sideways ({lang}):", *too_wide] if too_wide else []
+    assert len(tapped) == 1 + len(quick) + len(tokens) and tapped <= set(pages)
+    failures = [f"{len(too_wide)} of {len(pages)} pages scroll sideways ({lang}):", *too_wide] if too_wide else []
+    if tall:
+        failures.append(f"the top bar takes more than two rows ({lang}): {tall}")
+    if small:
+        failures += [f"targets under 44 × 44 px ({lang}):"] + [
+            f"  {path}: {', '.join(found[:8])}" + (f" … ({len(found)})" if len(found) > 8 else "")
+            for path, found in small.items()]
+    return failures
 
 
-def test_every_page_fits_a_390_px_phone_in_french(server_factory, new_phone):
+def test_every_page_fits_a_390_px_phone_in_french_and_its_targets_are_at_least_44_px(server_factory, new_phone):
     page = new_phone(**WIDE, locale=LOCALES["fr"])
-    too_wide = walk_every_page(page, server_factory(), "fr")
-    assert not too_wide, "\n".join(too_wide)
-
-
-@pytest.mark.parametrize("lang", LOCALES)
-def test_everything_tappable_is_at_least_44_px_on_each_games_play_page_home_and_quick_score(
-        server, new_phone, lang):
-    page = new_phone(**WIDE, locale=LOCALES[lang])
-    page.goto(server.url + "/")
-    quick = page.locator(".games a.quick-score").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    tokens = tables_of_every_game(page)
-    pages = ["/", *quick] + [f"/t/{token}" for token in tokens.values()]
-
-    small, tall = {}, {}
-    for path in pages:
-        page.goto(server.url + path)
-        expect(page.locator("main")).to_be_visible()
-        rows = page.evaluate(TOP_BAR_ROWS)
-        if rows > 2:
-            tall[path] = rows
-        # Closed sections hold targets too (the quick score's steppers, a game's reference):
-        # open them all.
-        page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-        found = page.evaluate(TOO_SMALL_TO_TAP, MIN_TAP)
-        if found:
-            small[path] = found
-    assert not tall, f"the top bar takes more than two rows ({lang}): {tall}"
-    assert not small, "targets under 44 × 44 px:\n" + "\n".join(
-        f"  {path}: {', '.join(found[:8])}" + (f" … ({len(found)})" if len(found) > 8 else "")
-        for path, found in small.items())
+    failures = walk_every_page(page, server_factory(), "fr")
+    assert not failures, "\n".join(failures)
