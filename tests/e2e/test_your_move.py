@@ -57,7 +57,7 @@ NAMED_KEYS = {"King Hrothgar's Hall": "hrothgars_hall", "Grendel's Attack": "gre
 # Where a control is on its phone's screen: under the sticky bar, above the screen's bottom.
 ON_SCREEN = """(e) => { const box = e.getBoundingClientRect(), bar = document.getElementById("owed");
   const top = bar ? bar.getBoundingClientRect().bottom : 0;
-  return {top: box.top, bottom: box.bottom, barBottom: top, height: innerHeight,
+  return {top: box.top, bottom: box.bottom, barBottom: top, height: innerHeight, drawn: box.width > 0 && box.height > 0,
           seen: box.top >= top - 1 && box.bottom <= innerHeight + 1 && box.height > 0}; }"""
 
 
@@ -83,6 +83,7 @@ class Phones:
         self.url, self.token, self.pages = server_url, token, pages
         self.http = requests.Session()  # the test's own questions to the server, beside the phones
         self.bars = [""] * len(pages)  # where each phone's bar points, as its latest board shows it
+        self.shown = 0  # the version every phone showed at the last sync
         self.touches: Counter = Counter()
         self.scrolls: list[tuple[str, int]] = []  # (what was scrolled to, how far in px)
         self.bar_misses: list[str] = []
@@ -99,12 +100,14 @@ class Phones:
         """One touch of a control on a seat's phone, scrolled to first (and counted) if off screen."""
         page = self.pages[seat]
         try:
-            locator.wait_for(state="visible")
+            where = locator.evaluate(ON_SCREEN)  # in one call when it is there, drawn (the usual case)
+            if not where["drawn"]:
+                locator.wait_for(state="visible")
+                where = locator.evaluate(ON_SCREEN)
         except Exception:
             page.screenshot(path=f"test-output/your-move-missing-{seat}.png", full_page=True)
             open(f"test-output/your-move-missing-{seat}.html", "w").write(page.content())
             raise
-        where = locator.evaluate(ON_SCREEN)
         if not where["seen"]:  # a failure: what the phone showed is kept to look at
             page.screenshot(path=f"test-output/your-move-scroll-{len(self.scrolls)}.png")
             print("\n".join(self.log[-16:]))
@@ -129,10 +132,11 @@ class Phones:
         for seat, page in enumerate(self.pages):
             shown, self.bars[seat] = page.evaluate(SHOWN, [str(version), SWAPPING, LIVE])
             assert shown, f"the board is at {page.locator('#board').get_attribute('data-version')}, not {version}"
+        self.shown = version
 
     def submit(self, what: str, locator, seat: int) -> None:
         """The touch that sends a move: every phone shows it before the next touch."""
-        expected = int(self.pages[seat].locator("#board").get_attribute("data-version")) + 1
+        expected = self.shown + 1  # every phone showed the table's latest version before this touch
         self.touch(what, locator, seat)
         try:
             self.synced(expected)
