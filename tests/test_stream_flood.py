@@ -147,8 +147,8 @@ def test_a_flood_of_1000_streams_from_one_address_leaves_healthz_and_another_tab
 
 
 @pytest.mark.slow
-def test_a_table_takes_a_display_and_reloads_but_not_a_flood(server_factory):
-    server = server_factory()
+def test_a_table_takes_a_display_and_reloads_but_not_a_flood(server):
+    # The run's shared server: the table is this test's own, and so are the addresses its streams come from.
     token = new_table(server)
     per_table = 32  # the default cap (LIVE_STREAMS_PER_TABLE)
     # Each from an address of its own (a phone each): only the table's cap is in play.
