@@ -28,7 +28,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "suite")
 
 # The fixtures that start a real server (a gunicorn as the Procfile says): their tests are
 # marked ``server`` and left out of the fast tier.
-SERVER_FIXTURES = {"server", "shared_server", "shared_servers", "server_factory"}
+SERVER_FIXTURES = {"server", "shared_server", "shared_servers", "server_factory", "other_process"}
 
 
 def pytest_addoption(parser):
@@ -226,6 +226,15 @@ def shared_server(backend, shared_servers):
 def server(shared_server) -> Server:
     """A real server other tests use too: start a table of the test's own on it."""
     return shared_server()
+
+
+@pytest.fixture
+def other_process(server, tmp_path) -> Server:
+    """A second server process on the shared server's database (a port of its own, the same
+    tables), for a test of what two processes share: start a table of the test's own."""
+    other = Server(server.database_url, tmp_path, **SharedServers.ENV)
+    yield other
+    other.stop()
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = [{"name": f"P{i}", "colour": c} for i, c in enumerate(["red", "blue", "green", "yellow", "purple"])]
 
 
-def test_a_phone_on_one_server_hears_a_move_made_on_another_within_two_seconds(request, database_url):
-    if not database_url.startswith("postgresql"):
+def test_a_phone_on_one_server_hears_a_move_made_on_another_within_two_seconds(request, backend):
+    if backend != "postgresql":
         pytest.skip("several server processes share live updates through PostgreSQL (LISTEN/NOTIFY)")
-    start_server = request.getfixturevalue("server_factory")
-    here, there = start_server(), start_server()  # two gunicorn instances, two ports, one database
+    # Two gunicorn instances, two ports, one database: the run's shared server and another on its database.
+    here, there = request.getfixturevalue("server"), request.getfixturevalue("other_process")
     token = requests.post(f"{there.url}/api/tables", json={"game": "scorepad", "players": PLAYERS[:2]},
                           timeout=10).json()["token"]
     player = seated_phone(there, token, 0)

@@ -186,14 +186,14 @@ def fresh_copies():
 
 
 @pytest.mark.slow
-def test_two_processes_each_with_its_copies_lose_no_tap_and_apply_none_twice(request, database_url):
-    """Two gunicorn instances on one database, four phones tapping through both at once: each
-    process's copy is old whenever the other wrote last. Then a phone whose seat was taken over
-    through one process taps through the other, which still keeps the copy of before."""
-    if not database_url.startswith("postgresql"):
+def test_two_processes_each_with_its_copies_lose_no_tap_and_apply_none_twice(request, backend):
+    """Two gunicorn instances on one database (the run's shared server and another on its
+    database), four phones tapping through both at once: each process's copy is old whenever the
+    other wrote last. Then a phone whose seat was taken over through one process taps through the
+    other, which still keeps the copy of before."""
+    if backend != "postgresql":
         pytest.skip("several server processes need PostgreSQL")
-    start_server = request.getfixturevalue("server_factory")
-    servers = [start_server(), start_server()]
+    servers = [request.getfixturevalue("server"), request.getfixturevalue("other_process")]
     token = requests.post(f"{servers[0].url}/api/tables", timeout=10, json={
         "game": "scorepad", "players": [{"name": f"P{i}", "colour": c}
                                         for i, c in enumerate(["red", "blue", "green", "yellow"])]}).json()["token"]
