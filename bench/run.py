@@ -125,11 +125,11 @@ SMOKE = Sizes(samples=100, history=500, short_history=10, tables=50, phones=5, t
 # The test suite's run (tests/test_scale.py): every figure measured and reported, in seconds rather
 # than minutes. Few samples make its ratios rough; its verdict is not a benchmark's. Its tables play
 # at twice the think rate for about half as long (P3 still times about ten moves each side, P7 twenty,
-# P8 seven), and each of P10's attacks lasts a second (ten probes and ten moves). P9 times 2 taps
-# (the least a p95 takes) with the four phones in one Chromium (four take seconds more to start).
+# P8 five), and each of P10's attacks lasts half a second (five probes and five moves). P9 times 2
+# taps, one of each kind, with the four phones in one Chromium (four take seconds more to start).
 CHECK = Sizes(samples=30, history=100, short_history=10, tables=10, phones=5, think=2.0,
               baseline_moves=9, loaded_seconds=2, club_tables=20, club_baseline_moves=8, club_seconds=2,
-              flood=200, flood_seconds=1.5, paint_taps=4, paint_browsers=1, visitors=300, visitor_seconds=1)
+              flood=200, flood_seconds=1, paint_taps=2, paint_browsers=1, visitors=300, visitor_seconds=0.5)
 FLOODER = "127.0.0.2"
 
 
