@@ -70,7 +70,7 @@
   // numbers; a move that never reached it (the outbox keeps it) puts the numbers back, and a
   // refused one comes back with the true board and its reason. Shown once per request id: a
   // double tap is one move.
-  var shownAtOnce = [], submitted = null;
+  var shownAtOnce = [];
   function asNumber(text) { return parseInt(text.trim().replace("\u2212", "-"), 10); }
   function showAtOnce(form) {
     var box = form.querySelector("input.number-box"), amount = box ? asNumber(box.value) : NaN;
@@ -102,12 +102,13 @@
   // (the web's advice for a quick Interaction to Next Paint: yield after the visual update). A
   // timer sends it where no frame comes (a phone put to sleep at once). A new board drawn in that
   // moment has the same form (its typed value kept): the move goes from there. Put back at once if
-  // htmx did not send it (the outbox keeps a move behind those not sent yet).
+  // it did not leave (the browser's own checks, htmx not sending it); the outbox keeps a move that
+  // left but never arrived.
   var sending = null;
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-adds-to]")) return;
-    if (form === sending) { sending = null; submitted = form; return; }  // its turn: htmx takes it
+    if (form === sending) return;  // its turn: htmx takes it
     event.preventDefault();
     event.stopPropagation();
     if (form.dataset.waiting) return;  // tapped twice within the frame: one move
@@ -123,21 +124,17 @@
       if (!now) return;  // the new board has no such move any more
       showAtOnce(now);
       sending = now;
-      now.requestSubmit(submitter && submitter.form === now ? submitter : null);
-      if (sending === now) { sending = null; putBack(now); }  // the browser's own checks stopped it
+      now.requestSubmit(submitter && submitter.form === now ? submitter : null);  // htmx sends at once
+      if (sending === now) { sending = null; putBack(now); }  // no request left
     }
     requestAnimationFrame(function () { setTimeout(send, 0); });
     setTimeout(send, 100);
   }, true);
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (form === submitted) submitted = null;  // on its way
+    if (form === sending) sending = null;  // on its way
     // Again if a double tap's first request, cancelled for the second (hx-sync), put it back.
     if (form.matches && form.matches("form[data-adds-to]")) showAtOnce(form);
-  });
-  document.addEventListener("submit", function (event) {  // after htmx's own listener, on the form
-    if (submitted === event.target) putBack(event.target);
-    submitted = null;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt;

@@ -1,6 +1,7 @@
 """What a process keeps per table token between requests (recent_history.py, table_copies.py),
-or per any other key (web/pages.py: boards' blocks made once for a state): a bounded, thread-safe store that lets the least recently used table go first, so that memory
-grows with the tables in play and never past a bound."""
+or per any other key (web/pages.py: boards' blocks made once for a state): a bounded,
+thread-safe store that lets the least recently used go first, so that memory grows with the
+tables in play and never past a bound."""
 
 from __future__ import annotations
 
