@@ -15,11 +15,6 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 TIMEOUT = 10_000  # ms: what a phone waits for by default
 IDLE_PHONES = 8  # phones of one kind kept for the next test
-# What a phone keeps to read offline (static/sw.js): its service worker and the copies it made.
-FORGET_OFFLINE_COPIES = """async () => {
-  if (navigator.serviceWorker) for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-  if (self.caches) for (const name of await caches.keys()) await caches.delete(name);
-}"""
 
 
 @pytest.fixture(scope="session")
@@ -41,8 +36,11 @@ class Phones:
     first page load cost Chromium about 1.2 s of CPU, where wiping a phone and loading a page in
     it again costs about 0.4 s — and the suite opens hundreds. A phone handed back forgets
     everything a person's phone would carry to the next table: cookies (its seat), local and
-    session storage, permissions, routes, emulated media; only the HTTP cache of static files
-    stays, as on a phone that has opened Companion before. A phone a test changed in ways this
+    session storage, permissions, routes, emulated media. What a phone that has opened Companion
+    before keeps stays: the HTTP cache of static files, and the service worker (static/sw.js)
+    with the copies it made for reading offline. Forgetting those too cost each browser test a
+    worker installed again and every file fetched twice — about a sixth of the browser tests'
+    CPU — and a returning phone is the usual case at a table. A phone a test changed in ways this
     cannot undo (a listener of its own, a second page, a closed context) is closed instead.
     """
 
@@ -82,7 +80,6 @@ class Phones:
             origin = re.match(r"https?://[^/]+", page.url)
             if origin:
                 page.evaluate("localStorage.clear(); sessionStorage.clear()")
-                page.evaluate(FORGET_OFFLINE_COPIES)
             page.unroute_all(behavior="ignoreErrors")
             context.unroute_all(behavior="ignoreErrors")
             # Its live stream closes with the page it belonged to. A page of the same site to wait
