@@ -4,6 +4,7 @@ servers started as the Procfile says (tests/servers.py); phones (clients with th
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -44,6 +45,17 @@ def pytest_collection_modifyitems(config, items):
     if config.getoption("fast"):
         _leave_out(config, items, [item for item in items if not _in_the_fast_tier(item)])
     _order(config, items)
+
+
+def pytest_collection_finish(session):
+    """Python's cycle collector, told what lives for the whole run. After collection a worker holds
+    every module, test and fixture definition; each collection of the oldest generation walked
+    them all again, and a worker spent a sixth of its CPU so. Frozen, they are never walked; and a
+    collection every 50,000 allocations rather than 700 (the tests make garbage by the million:
+    pages, boards, ORM rows) leaves less to do. The fast tier: 68.6 s of CPU before, 58.3 after."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def _in_the_fast_tier(item) -> bool:
