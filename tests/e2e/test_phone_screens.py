@@ -66,19 +66,13 @@ def move(page, token: str, **action) -> None:
     api(page, "POST", f"/api/tables/{token}/actions", action)
 
 
-def reachable_pages(page, server) -> tuple[list[str], list[str]]:
-    """Home, and what its links lead to: each game's new-game page, its quick score, its board data;
-    and the quick scores apart."""
+def home_links(page, server) -> tuple[list[str], list[str]]:
+    """What the home page leads to: each game's new-game page, and its quick score."""
     page.goto(server.url + "/")
     starts = page.locator(".games a.btn.primary").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     quick = page.locator(".games a.quick-score").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert len(starts) == len(api(page, "GET", "/api/games")["games"]) and quick
-    library = []
-    for new in starts:
-        page.goto(server.url + new)
-        library += page.locator("a[href*='/library']").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert library
-    return ["/", *starts, *quick, *library], quick
+    return starts, quick
 
 
 def tables_of_every_game(page) -> dict[str, str]:
@@ -111,18 +105,21 @@ def walk_every_page(page, server, lang: str, judge=None) -> list[str]:
     scroll sideways; on home, the quick scores and each game's play page, the top bar takes at
     most two rows and everything tappable is at least 44 × 44 px. ``judge(path)`` looks further at
     each page as it stands. Returns what fails, as lines to read."""
-    pages, quick = reachable_pages(page, server)
+    starts, quick = home_links(page, server)
     tokens = tables_of_every_game(page)
     two_finished_games(page)
     games = {path: game for game, token in tokens.items() for path in table_pages(token)}
-    pages += [*games, "/records"]
     tapped = {"/", *quick, *(f"/t/{token}" for token in tokens.values())}
 
-    too_wide, small, tall = [], {}, {}
-    for path in pages:
+    too_wide, small, tall, library = [], {}, {}, []
+
+    def visit(path: str) -> None:
         page.goto(server.url + path)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("main")).to_be_visible()
+        if path in starts:  # each game's board data, from its new-game page: walked after the quick scores
+            library.extend(page.locator("a[href*='/library']").evaluate_all(
+                "links => links.map(a => a.getAttribute('href'))"))
         try:
             assert_fits_the_screen(page)
         except AssertionError as error:
@@ -140,6 +137,14 @@ def walk_every_page(page, server, lang: str, judge=None) -> list[str]:
                 small[path] = found
         if judge:
             judge(path)
+
+    # Home once more, now that it lists this phone's tables; the new-game pages once, in the walk.
+    for path in ["/", *starts, *quick]:
+        visit(path)
+    assert library
+    for path in [*library, *games, "/records"]:
+        visit(path)
+    pages = ["/", *starts, *quick, *library, *games, "/records"]
     expect(page.locator(".game-stats")).to_have_count(2)  # the records (the last page): one table per game
     assert len(tapped) == 1 + len(quick) + len(tokens) and tapped <= set(pages)
     failures = [f"{len(too_wide)} of {len(pages)} pages scroll sideways ({lang}):", *too_wide] if too_wide else []
