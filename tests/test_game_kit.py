@@ -156,6 +156,17 @@ def test_the_kit_checks_the_rows_schema_before_the_handler_and_hands_it_numbers(
     assert game.apply(state, {"type": "add_points", "seat": "0", "points": "3"}, Actor(0)).state["players"][0]["rounds"] == [3]
 
 
+def test_a_whole_number_sent_as_json_10_0_arrives_as_the_integer_10():
+    """JSON Schema counts 10.0 an integer, so the schema admits it: a handler still gets the int
+    (a float reached the Movie's "Already done: …" label as a plural count, and its total as 10.0)."""
+    game = registry()["scorepad"]
+    state = new_state(game)
+    rounds = game.apply(state, {"type": "add_points", "seat": 0, "points": 3.0}, Actor(0)).state["players"][0]["rounds"]
+    assert rounds == [3] and type(rounds[0]) is int
+    with pytest.raises(RuleError, match="^points must be a whole number$"):
+        game.apply(state, {"type": "add_points", "seat": 0, "points": 2.5}, Actor(0))
+
+
 def test_every_rows_who_and_phases_are_ones_the_kit_knows():
     for key in GAMES:
         for name, row in registry()[key].actions.items():

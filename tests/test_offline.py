@@ -80,3 +80,14 @@ def test_the_seat_page_carries_the_outbox_bar_in_the_phones_language(client):
     assert "{n} coup pas encore envoyé — il le sera dès le retour de la connexion." in page
     assert "{n} coups pas encore envoyés — ils le seront dès le retour de la connexion." in page
     assert "Ce téléphone est hors ligne." in page
+
+
+def test_a_move_with_a_whole_number_written_10_0_sent_again_is_answered_as_landed(client):
+    players = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}]
+    token = start_table(client, "beowulf-the-movie", players)["token"]
+    claim(client, token, 0)
+    move = {"type": "cash_treasure", "request_id": "kept-on-the-phone", "points": 10.0}
+    first = client.post(f"/api/tables/{token}/actions", json=move)
+    again = client.post(f"/api/tables/{token}/actions", json=move)
+    assert first.status_code == again.status_code == 200, again.get_data(as_text=True)
+    assert client.get(f"/api/tables/{token}").get_json()["version"] == 1

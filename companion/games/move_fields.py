@@ -60,6 +60,10 @@ def _read(schema: Mapping[str, Any], value: Any) -> Any:
     types = _types(schema)
     if value == "" and "null" in types and not _admits_empty(schema):
         return None  # a form's empty slot in a list where the schema says "none here"
+    if isinstance(value, float) and "integer" in types and "number" not in types and value.is_integer():
+        # JSON's 10.0 is the integer 10 (JSON Schema counts it one, so the schema admits it):
+        # read as one, a handler's sums, labels and plural forms never meet a float.
+        return int(value)
     if isinstance(value, str) and "string" not in types:
         if "integer" in types:
             number = _whole_number(value)
