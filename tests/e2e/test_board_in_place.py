@@ -17,7 +17,11 @@ def test_a_box_scrolled_sideways_stays_scrolled_when_another_phone_moves(server,
         bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "end_round"}, timeout=10).raise_for_status()
     expect(ann.locator("#board")).to_have_attribute("data-version", "14")
     rounds = ann.locator(".sp-rounds-wrap")
-    wide = rounds.evaluate("(box) => { box.scrollLeft = box.scrollWidth; return box.scrollLeft; }")
+    # Scrolled as a thumb scrolls it: the page hears the scroll (its event comes with the next frame)
+    # before another phone moves, as it always has at a table.
+    wide = rounds.evaluate("""(box) => new Promise((heard) => {
+      box.addEventListener("scroll", () => heard(box.scrollLeft), {once: true});
+      box.scrollLeft = box.scrollWidth; })""")
     assert wide > 100, "the rounds should be wider than the phone for this test to mean anything"
 
     bob.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 1, "points": 3},
