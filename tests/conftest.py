@@ -140,9 +140,9 @@ COMPILED_TEMPLATES = CompiledTemplates()
 
 def _url_builders_compiled_once() -> None:
     """Werkzeug writes and compiles a Python function to build each URL rule's links as the rule
-    is added: about 100 rules, 50 ms for each new app, and the suite makes hundreds of apps (a
-    tenth of its own CPU). The function depends only on the rule's parts, its defaults and
-    converters, so a rule added again, to the next test's app, reuses the one compiled before."""
+    is added: about 50 rules, 10 of the 15 ms each new app took, and the suite makes thousands of
+    apps. The function depends only on the rule's parts, its defaults and converters, so a rule
+    added again, to the next test's app, reuses the one compiled before (an app: 4.5 ms)."""
     from werkzeug.routing.rules import Rule
 
     compile_builder = Rule._compile_builder

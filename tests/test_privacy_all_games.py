@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 import pytest
-from sqlalchemy import delete, select
+from sqlalchemy import select
 
 from companion import seating
 from companion.extensions import db
@@ -191,6 +191,20 @@ def normalised(text: str) -> str:
 # later table's setup reads it, and undo would take it back).
 TABLE_MODELS = (LibraryEntry, Event, Snapshot, Seat, TableRow)
 Rows = dict[type, list[dict[str, Any]]]
+NO_ROWS: Rows = {model: [] for model in TABLE_MODELS}
+
+
+def write_rows(app, rows: Rows) -> None:
+    """The database holds these rows of the tables, and no others."""
+    with app.app_context(), db.engine.begin() as connection:  # no session: nothing to track
+        for model in TABLE_MODELS:
+            connection.execute(model.__table__.delete())
+        for model in reversed(TABLE_MODELS):
+            if rows[model]:
+                connection.execute(model.__table__.insert(), rows[model])
+    # This process may keep a copy of the table as a probe the rows just took back left it:
+    # the write guard would refuse a move built on it, but only after building it.
+    table_copies.forget(TOKEN)
 
 
 class Table:
@@ -198,11 +212,7 @@ class Table:
 
     def __init__(self, app, game_key: str, scenario: Scenario, varied: frozenset[int]) -> None:
         self.app, self.scenario, self.varied = app, scenario, varied
-        with app.app_context():  # the previous run's table goes: this one gets the same token, ids and library
-            for model in TABLE_MODELS:
-                db.session.execute(delete(model))
-            db.session.commit()
-            db.session.remove()
+        write_rows(app, NO_ROWS)  # the previous run's table goes: this one gets the same token, ids and library
         self.host = self.app.test_client()
         players = [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(scenario.players)]
         assert start_table(self.host, game_key, players, scenario.options)["token"] == TOKEN
@@ -222,15 +232,7 @@ class Table:
     def restore(self, rows: Rows) -> None:
         """The table exactly as ``rows`` saw it: the same rows, ids, versions and times, so the
         phones' claims still hold and the next request meets the table those rows were."""
-        with self.app.app_context(), db.engine.begin() as connection:  # no session: nothing to track
-            for model in TABLE_MODELS:
-                connection.execute(model.__table__.delete())
-            for model in reversed(TABLE_MODELS):
-                if rows[model]:
-                    connection.execute(model.__table__.insert(), rows[model])
-        # This process may keep a copy of the table as a probe the rows just took back left it:
-        # the write guard would refuse a move built on it, but only after building it.
-        table_copies.forget(TOKEN)
+        write_rows(self.app, rows)
 
     def phone(self, seat: int | None):
         return self.host if seat is None else self.seats[seat]
