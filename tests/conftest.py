@@ -91,6 +91,14 @@ def _order(config, items):
     items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def templates_compiled_once_for_the_servers(tmp_path_factory):
+    """The servers a worker starts (about a dozen) share one folder of compiled templates, as a
+    server's processes and its next start do (web/compiled_templates.py): each compiled every
+    template again before, about half a second of CPU for its first Legend page."""
+    os.environ["TEMPLATE_CACHE_DIR"] = str(tmp_path_factory.mktemp("compiled-templates"))
+
+
 @pytest.fixture(scope="session")
 def databases(tmp_path_factory):
     databases = Databases(tmp_path_factory.mktemp("databases"))
