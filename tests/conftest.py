@@ -85,10 +85,30 @@ def _order(config, items):
       live updates, concurrency, crash safety, privacy) runs on both.
     - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
       workers, a long test that starts last leaves one worker idle while it runs.
+    - A test marked ``waits`` (a keepalive, a poll, a restart) uses no core while it waits: they
+      go out spread among the long busy ones, one at a time. Sent out together, they left a
+      core idle for seconds (two in the middle of play, all three workers at the end).
     """
     _leave_out(config, items, [item for item in items if _same_on_any_database(item) and getattr(item, "callspec", None)
                                and item.callspec.params.get("backend", "sqlite") != "sqlite"])
     items.sort(key=lambda item: 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2)
+    items[:] = _spread(items, lambda item: bool(item.get_closest_marker("waits")),
+                       lambda item: bool(item.get_closest_marker("slow") or item.get_closest_marker("browser")))
+
+
+def _spread(items: list, waits, long) -> list:
+    """``items`` with the waiting ones taken out and put back at even steps among the long ones."""
+    waiting = [item for item in items if waits(item)]
+    busy = [item for item in items if not waits(item)]
+    if not waiting:
+        return busy
+    step = max(1, sum(map(long, busy)) // (len(waiting) + 1))
+    spread = []
+    for n, item in enumerate(busy, start=1):
+        spread.append(item)
+        if waiting and n % step == 0:
+            spread.append(waiting.pop(0))
+    return spread + waiting
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -126,6 +126,7 @@ def test_successful_joins_and_reads_are_not_limited(limited_app):
 # --- logs ----------------------------------------------------------------------------------------
 
 @pytest.mark.slow
+@pytest.mark.waits  # for the access log's lines
 @pytest.mark.any_database  # the access log's lines are gunicorn's logger's, whatever the database
 def test_join_tokens_never_reach_the_access_log(server_factory):
     server = server_factory()  # its own: the log read at the end holds this test's requests only

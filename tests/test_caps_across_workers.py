@@ -29,7 +29,7 @@ from tests.test_stream_flood import new_table, statuses
 
 VISITOR = "127.0.0.3"  # one visitor's address (loopback is all of 127/8)
 
-pytestmark = pytest.mark.any_database
+pytestmark = [pytest.mark.any_database, pytest.mark.waits]
 
 
 def workers(server) -> list[int]:

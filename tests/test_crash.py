@@ -151,6 +151,7 @@ def logged_request_ids(app, token: str) -> tuple[Counter, list[int], bool]:
 
 
 @pytest.mark.slow
+@pytest.mark.waits  # for the killed server's restart
 def test_a_kill_9_mid_burst_loses_no_acknowledged_move_and_phones_catch_up(server_factory, database_url,
                                                                          tmp_path):
     server = server_factory()

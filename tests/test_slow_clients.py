@@ -20,7 +20,7 @@ from tests.test_stream_flood import new_table
 
 SLOW = "127.0.0.2"  # the slow visitor's own address (loopback is all of 127/8)
 
-pytestmark = pytest.mark.any_database
+pytestmark = [pytest.mark.any_database, pytest.mark.waits]
 
 
 def half_sent(server, source: str = SLOW, body: bool = False) -> socket.socket:

@@ -126,6 +126,7 @@ def test_a_phones_newest_stream_replaces_its_older_one(server):
 
 
 @pytest.mark.slow
+@pytest.mark.waits
 def test_strangers_streams_arriving_together_are_refused_without_going_through_the_app(server_factory):
     # P10 on PostgreSQL: 2,000 streams on a table, each with a device cookie of its own, arrived
     # before the first was read; each went through the app to read the table (its phones) and was

@@ -18,6 +18,8 @@ import requests
 
 from tests.test_live_server import PLAYERS, read_versions, seated_phone, sse_lines
 
+pytestmark = pytest.mark.waits  # for keepalives and cuts
+
 FLOODER = "127.0.0.2"  # loopback is all of 127/8: the flood comes from an address of its own
 
 

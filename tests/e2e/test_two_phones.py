@@ -141,6 +141,7 @@ def test_a_move_from_another_phone_while_mine_is_on_its_way_still_reaches_me(ser
     expect(ann.locator("#player-1 .total")).to_have_text("15")
 
 
+@pytest.mark.waits  # for the invite page's poll
 def test_the_invite_page_shows_who_has_joined_without_a_reload(server, new_phone):
     import requests
 
@@ -167,6 +168,7 @@ def test_moves_in_quick_succession_all_reach_a_phone_within_a_moment(server, new
         expect(ann.locator("#board")).to_have_attribute("data-version", str(version), timeout=2000)
 
 
+@pytest.mark.waits  # for the silent stream's time and the poll
 def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(shared_server, new_phone):
     import requests
 
@@ -184,6 +186,7 @@ def test_a_phone_whose_live_stream_is_blocked_still_follows_the_table(shared_ser
     expect(ann.locator("#player-1 .total")).to_have_text("4", timeout=12000)
 
 
+@pytest.mark.waits  # four poll periods
 def test_a_phone_whose_stream_works_does_not_poll(shared_server, new_phone):
     import requests
 
