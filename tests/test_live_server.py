@@ -85,7 +85,7 @@ def test_the_stream_carries_versions_only_never_game_data(server):
 
 
 def test_a_quiet_stream_pings_with_the_current_version_so_the_phone_knows_it_is_alive(shared_server):
-    server = shared_server(SSE_KEEPALIVE_SECONDS="0.5")
+    server = shared_server(SSE_KEEPALIVE_SECONDS="1", POLL_SECONDS="1")  # the live browser tests' server
     host, token = start(server, PLAYERS[:2])
     phone = seated_phone(server, token, 0)
     phone.post(f"{server.url}/api/tables/{token}/actions", json={"type": "add_points", "seat": 0, "points": 2},
