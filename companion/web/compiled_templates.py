@@ -8,7 +8,9 @@ template's source, so an edited template is compiled again), it is compiled once
 
 The folder is TEMPLATE_CACHE_DIR, by default ``compiled-templates`` in the instance folder. A
 folder that cannot be written (a full disk, a read-only mount) only means compiling as before:
-the cache never turns a page into an error.
+the cache never turns a page into an error. Jinja reads its files back as code, so the folder
+must be the app's own, as the instance folder is (whoever can write there can already replace
+the database and the secret key).
 """
 
 from __future__ import annotations
