@@ -87,7 +87,7 @@ def _order(config, items):
       workers, a long test that starts last leaves one worker idle while it runs.
     - A test marked ``waits`` (a keepalive, a poll, a restart) uses no core while it waits: they
       go out spread among the long busy ones, one at a time. Sent out together, they left a
-      core idle for seconds (two in the middle of play, all three workers at the end).
+      core idle for 10–20 s, twice in a run.
     """
     _leave_out(config, items, [item for item in items if _same_on_any_database(item) and getattr(item, "callspec", None)
                                and item.callspec.params.get("backend", "sqlite") != "sqlite"])

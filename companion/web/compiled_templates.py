@@ -16,7 +16,6 @@ the database and the secret key).
 from __future__ import annotations
 
 import os
-import pickle
 
 from flask import Flask
 from jinja2 import FileSystemBytecodeCache
@@ -27,7 +26,7 @@ class CompiledOnDisk(FileSystemBytecodeCache):
     def load_bytecode(self, bucket: Bucket) -> None:
         try:
             super().load_bytecode(bucket)
-        except (OSError, EOFError, ValueError, pickle.UnpicklingError):  # unreadable, cut short: compiled afresh
+        except Exception:  # unreadable, cut short, damaged: whatever reading it raises, compiled afresh
             bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
