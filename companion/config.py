@@ -57,8 +57,7 @@ def load(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         "ALLOWED_HOSTS": os.environ.get("COMPANION_ALLOWED_HOSTS", ""),
         "SSE_MAX_SECONDS": int(os.environ.get("SSE_MAX_SECONDS", "300")),
         # Templates compiled once for every process and the next start (web/compiled_templates.py).
-        "TEMPLATE_CACHE_DIR": os.environ.get("TEMPLATE_CACHE_DIR") or str(
-            Path(os.environ.get("COMPANION_INSTANCE", Path.cwd() / "instance")) / "compiled-templates"),
+        "TEMPLATE_CACHE_DIR": os.environ.get("TEMPLATE_CACHE_DIR") or str(INSTANCE / "compiled-templates"),
         "SSE_KEEPALIVE_SECONDS": float(os.environ.get("SSE_KEEPALIVE_SECONDS", "15")),
         "POLL_SECONDS": float(os.environ.get("POLL_SECONDS", "10")),
         # A table's phones, its display and a few reloads; a household or a few tables behind one
