@@ -72,17 +72,18 @@ def _leave_out(config, items, left_out) -> None:
 
 
 def _same_on_any_database(item) -> bool:
-    return bool(item.get_closest_marker("looks") or item.get_closest_marker("any_database"))
+    return bool(item.get_closest_marker("looks") or item.get_closest_marker("any_database")
+                or item.get_closest_marker("browser"))
 
 
 def _order(config, items):
     """Two rules that keep the suite's time down (issue #13):
 
-    - A test marked ``looks`` judges how pages look (layout, contrast, what fits a screen), one
-      marked ``any_database`` checks something else no database changes (a quick scorer's page,
-      a phone's language, a game's pages played in a browser, whose moves the server-side tests
-      check on both databases): it runs on SQLite only; everything a database can change (moves,
-      live updates, concurrency, crash safety, privacy) runs on both.
+    - Everything a database can change (moves, live updates, concurrency, crash safety, privacy)
+      is checked on both, by the server-side tests. A browser test checks what a phone's page
+      does with what the server sends, the same from either database, and runs on SQLite only;
+      so does a test marked ``looks`` (layout, contrast, what fits a screen) or ``any_database``
+      (something else no database changes: a quick scorer's page, the access log).
     - The longest tests start first (marked ``slow``, then the browser tests): with two xdist
       workers, a long test that starts last leaves one worker idle while it runs.
     - A test marked ``waits`` (a keepalive, a poll, a restart) uses no core while it waits: they

@@ -21,9 +21,9 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import screenshot
 from tests.e2e.phones import PHONE, LiveTable, assert_fits_the_screen
 
-# A game's pages, on SQLite only (any_database): what each move does on either database is
+# A game's pages, on SQLite only, as every browser test: what each move does on either database is
 # tests/games/adventure_land/test_adventure_land_web.py's, live updates test_two_phones'.
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 
 def move(page, scope, type_, text=None, **fields):

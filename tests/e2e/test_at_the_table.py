@@ -35,7 +35,6 @@ def take_seat(page, server, token, name):
     expect(page.locator(".boardhead .me")).to_contain_text(name)
 
 
-@pytest.mark.any_database  # the page's own doing
 def test_the_game_page_asks_to_keep_the_screen_awake_and_the_phone_can_switch_it_off(server, new_phone):
     _, token = seated_table(server, new_phone)
     ann = new_phone()
@@ -94,7 +93,6 @@ def test_the_table_display_shows_the_public_state_in_large_type(server, new_phon
     expect(display.locator("#player-0 .total")).to_have_text("13", timeout=3000)
 
 
-@pytest.mark.any_database  # the page's own doing
 def test_a_refused_move_says_why_where_the_phone_is_looking_and_a_tap_puts_it_away(server, new_phone):
     _, token = seated_table(server, new_phone)
     ann = new_phone(height=500)  # a short screen: the board is taller than it

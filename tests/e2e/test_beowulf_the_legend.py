@@ -35,9 +35,9 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import screenshot
 
-# A game's pages, on SQLite only (any_database): what each move does on either database is
+# A game's pages, on SQLite only, as every browser test: what each move does on either database is
 # tests/games/beowulf_the_legend/test_beowulf_the_legend_web.py's, live updates test_two_phones'.
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 LIVE = 5000  # ms: another phone's change shows within this

@@ -29,9 +29,9 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import screenshot
 from tests.e2e.phones import PHONE, LiveTable, assert_fits_the_screen, screen
 
-# A game's pages, on SQLite only (any_database): what each move does on either database is
+# A game's pages, on SQLite only, as every browser test: what each move does on either database is
 # tests/games/beowulf_the_movie/test_beowulf_the_movie_web.py's, live updates test_two_phones'.
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 FIGURE_POINTS = {"sq-0-0": "+8", "sq-1-3": "-6", "sq-1-2": "+6", "sq-2-0": "+8"}
 

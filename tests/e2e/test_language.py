@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import screenshot
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]  # a phone's language is its own cookie
+pytestmark = pytest.mark.browser  # a phone's language is its own cookie
 
 
 def scorepad_table(server) -> str:

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.phones import LiveTable
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]  # what a label says and whether it fits
+pytestmark = pytest.mark.browser  # what a label says and whether it fits
 
 PHONE = {"width": 390, "height": 844}
 

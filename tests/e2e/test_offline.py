@@ -12,7 +12,7 @@ from tests.e2e.test_two_phones import _scorepad_with_ann_on_a_phone
 
 # What the phone keeps and sends is the page's (static/outbox.js); the server's once-only request ids are
 # checked on both databases server-side (tests/test_log_paths.py, tests/test_log.py).
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 SHOWN = 2000  # ms: the phone says it is offline, and what is not sent, within this
 
@@ -176,7 +176,6 @@ def test_a_kept_move_made_on_a_board_the_table_has_left_is_refused_and_the_next_
     assert table(server, token)["version"] == 1  # Bob's move only
 
 
-@pytest.mark.any_database  # what the phone's service worker keeps
 def test_the_rules_reference_a_phone_has_opened_stays_readable_offline(server, new_phone):
     from tests.e2e.mid_game import legend
 

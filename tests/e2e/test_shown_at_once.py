@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_two_phones import _scorepad_with_ann_on_a_phone
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 
 def held_moves(page) -> list:

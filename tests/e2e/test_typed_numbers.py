@@ -16,9 +16,9 @@ from playwright.sync_api import expect
 
 from tests.e2e.phones import LiveTable
 
-# Touches on the phone's keypad, on SQLite only (any_database): the server's refusal of a number out of
+# Touches on the phone's keypad, on SQLite only, as every browser test: the server's refusal of a number out of
 # its bounds is the games' web tests' and test_fuzz.py's on either database.
-pytestmark = [pytest.mark.browser, pytest.mark.any_database]
+pytestmark = pytest.mark.browser
 
 TOUCH_PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
 
