@@ -77,7 +77,7 @@ def _same_on_any_database(item) -> bool:
 
 
 def _order(config, items):
-    """Two rules that keep the suite's time down (issue #13):
+    """What runs, and in which order, to keep the suite's time down (issue #13):
 
     - Everything a database can change (moves, live updates, concurrency, crash safety, privacy)
       is checked on both, by the server-side tests. A browser test checks what a phone's page
